@@ -1,0 +1,167 @@
+//! `DigitSet`: a set of digits 1..=25 in one `u32` (bit d-1 for digit d), the
+//! candidate mask that the validator, solver and techniques all share.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct DigitSet(pub u32);
+
+impl DigitSet {
+    pub const EMPTY: DigitSet = DigitSet(0);
+
+    /// All digits 1..=n.
+    pub const fn full(n: usize) -> DigitSet {
+        DigitSet((1u32 << n) - 1)
+    }
+
+    /// The set holding only `digit` (1-based).
+    pub const fn single(digit: u8) -> DigitSet {
+        DigitSet(1 << (digit - 1))
+    }
+
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    pub const fn contains(self, digit: u8) -> bool {
+        self.0 & (1 << (digit - 1)) != 0
+    }
+
+    pub fn insert(&mut self, digit: u8) {
+        self.0 |= 1 << (digit - 1);
+    }
+
+    pub fn remove(&mut self, digit: u8) {
+        self.0 &= !(1 << (digit - 1));
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The smallest digit in the set.
+    pub fn first(self) -> Option<u8> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as u8 + 1)
+    }
+
+    /// The only digit in the set, if it has exactly one.
+    pub fn single_digit(self) -> Option<u8> {
+        (self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as u8 + 1)
+    }
+
+    pub fn iter(self) -> DigitIter {
+        DigitIter(self.0)
+    }
+}
+
+/// Digits of a set in ascending order.
+pub struct DigitIter(u32);
+
+impl Iterator for DigitIter {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as u8 + 1;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
+}
+
+impl IntoIterator for DigitSet {
+    type Item = u8;
+    type IntoIter = DigitIter;
+    fn into_iter(self) -> DigitIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<u8> for DigitSet {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> DigitSet {
+        let mut set = DigitSet::EMPTY;
+        for d in iter {
+            set.insert(d);
+        }
+        set
+    }
+}
+
+impl BitOr for DigitSet {
+    type Output = DigitSet;
+    fn bitor(self, rhs: DigitSet) -> DigitSet {
+        DigitSet(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for DigitSet {
+    fn bitor_assign(&mut self, rhs: DigitSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl BitAnd for DigitSet {
+    type Output = DigitSet;
+    fn bitand(self, rhs: DigitSet) -> DigitSet {
+        DigitSet(self.0 & rhs.0)
+    }
+}
+
+impl BitAndAssign for DigitSet {
+    fn bitand_assign(&mut self, rhs: DigitSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl Sub for DigitSet {
+    type Output = DigitSet;
+    fn sub(self, rhs: DigitSet) -> DigitSet {
+        DigitSet(self.0 & !rhs.0)
+    }
+}
+
+impl Not for DigitSet {
+    type Output = DigitSet;
+    /// Complement over all 32 bits: intersect with `full(n)` to stay in range.
+    fn not(self) -> DigitSet {
+        DigitSet(!self.0)
+    }
+}
+
+impl fmt::Debug for DigitSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let mut s = DigitSet::EMPTY;
+        s.insert(3);
+        s.insert(25);
+        s.insert(1);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![1, 3, 25]);
+        assert_eq!(s.len(), 3);
+        s.remove(3);
+        assert!(!s.contains(3) && s.contains(25));
+        assert_eq!(s.first(), Some(1));
+        assert_eq!(s.single_digit(), None);
+        assert_eq!(DigitSet::single(7).single_digit(), Some(7));
+        assert_eq!(DigitSet::full(9).len(), 9);
+        assert_eq!(
+            (DigitSet::full(4) - DigitSet::single(2))
+                .iter()
+                .collect::<Vec<_>>(),
+            vec![1, 3, 4]
+        );
+    }
+}

@@ -1,0 +1,484 @@
+//! `Grid`, the values of a board, and the puzzle text format of DESIGN.md:
+//! one puzzle per line (or a pretty-printed grid over n lines), symbols 1-9 then
+//! A-P, `.` or `0` for an empty cell, whitespace and `| - +` ignored, `#` comments.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use super::geometry::{SUPPORTED_SIZES, Shape};
+
+/// The values of an n x n board, row-major; 0 is an empty cell, 1..=n a digit.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// The empty board of a shape.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.cell_count()],
+        }
+    }
+
+    /// A grid from row-major values; `None` when the length or a value does not fit the shape.
+    pub fn from_values(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
+        (cells.len() == shape.cell_count() && cells.iter().all(|&v| v as usize <= shape.n()))
+            .then_some(Grid { shape, cells })
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn n(&self) -> usize {
+        self.shape.n()
+    }
+
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell; `value` must be 0..=n.
+    pub fn set(&mut self, cell: usize, value: u8) {
+        debug_assert!(value as usize <= self.n());
+        self.cells[cell] = value;
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Number of filled cells.
+    pub fn filled_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty (says nothing about validity).
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The puzzle as one line of the text format; empty cells are `.`, or `0`
+    /// when `zeros` is set.
+    pub fn to_line(&self, zeros: bool) -> String {
+        self.cells
+            .iter()
+            .map(|&v| if v == 0 && !zeros { '.' } else { symbol(v) })
+            .collect()
+    }
+
+    /// Parses a single puzzle line (no comments, no multi-line grids). The
+    /// shape comes from the length unless `shape` overrides the box shape.
+    pub fn parse(line: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+        let scanned = scan_line(line, 1)?;
+        grid_from_symbols(
+            scanned.values,
+            &scanned.columns,
+            scanned.end_column,
+            1,
+            shape,
+        )
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}, {})", self.shape, self.to_line(false))
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line(false))
+    }
+}
+
+/// The character for a value: `0` for empty, `1`-`9`, then `A`-`P`.
+pub fn symbol(value: u8) -> char {
+    match value {
+        0..=9 => (b'0' + value) as char,
+        _ => (b'A' + value - 10) as char,
+    }
+}
+
+/// The value of a character, if it is a digit symbol (`.` and `0` are 0).
+pub fn value_of(ch: char) -> Option<u8> {
+    match ch {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(ch as u8 - b'0'),
+        'a'..='p' => Some(ch as u8 - b'a' + 10),
+        'A'..='P' => Some(ch as u8 - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Where and why a puzzle could not be read. Lines and columns are 1-based;
+/// the column counts characters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    pub line: usize,
+    pub column: usize,
+    pub kind: ParseErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    #[error("bad symbol {0:?}: expected 1-9, A-P, '.' or '0'")]
+    BadSymbol(char),
+    #[error("symbol '{symbol}' is too large for a {n}x{n} board")]
+    SymbolTooLarge { symbol: char, n: usize },
+    #[error(
+        "{found} symbols is not a puzzle: a puzzle has n*n symbols, 16, 36, 64, 81, 144, 256 or 625"
+    )]
+    BadLength { found: usize },
+    #[error("more than 625 symbols: the largest puzzle (25x25) has 625")]
+    TooLong,
+    #[error("the box shape {shape} needs {expected} symbols, the puzzle has {found}")]
+    ShapeMismatch {
+        shape: Shape,
+        expected: usize,
+        found: usize,
+    },
+    #[error("the grid that starts here has {found} of its {expected} rows")]
+    IncompleteGrid { expected: usize, found: usize },
+}
+
+const MAX_SYMBOLS: usize = 625;
+
+/// The symbols of one line and their columns.
+struct ScannedLine {
+    values: Vec<u8>,
+    columns: Vec<usize>,
+    /// Column just past the line's last character, for errors about length.
+    end_column: usize,
+    /// True when separators (spaces, `|`, `-`, `+`) stand between symbols,
+    /// the mark of a pretty-printed row.
+    separated: bool,
+}
+
+fn is_separator(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, '|' | '-' | '+')
+}
+
+fn scan_line(line: &str, line_no: usize) -> Result<ScannedLine, ParseError> {
+    let mut values = Vec::new();
+    let mut columns = Vec::new();
+    let mut separated = false;
+    let mut pending_separator = false;
+    let mut column = 0;
+    for ch in line.chars() {
+        column += 1;
+        if is_separator(ch) {
+            pending_separator = !values.is_empty();
+            continue;
+        }
+        let error = |kind| ParseError {
+            line: line_no,
+            column,
+            kind,
+        };
+        let value = value_of(ch).ok_or_else(|| error(ParseErrorKind::BadSymbol(ch)))?;
+        if values.len() == MAX_SYMBOLS {
+            return Err(error(ParseErrorKind::TooLong));
+        }
+        separated |= pending_separator;
+        pending_separator = false;
+        values.push(value);
+        columns.push(column);
+    }
+    Ok(ScannedLine {
+        values,
+        columns,
+        end_column: column + 1,
+        separated,
+    })
+}
+
+/// Builds a grid from the symbols of a puzzle, checking length, shape and range.
+fn grid_from_symbols(
+    values: Vec<u8>,
+    columns: &[usize],
+    end_column: usize,
+    line: usize,
+    shape: Option<Shape>,
+) -> Result<Grid, ParseError> {
+    let error = |column, kind| ParseError { line, column, kind };
+    let found = values.len();
+    let shape = match shape {
+        Some(shape) if shape.cell_count() == found => shape,
+        Some(shape) => {
+            return Err(error(
+                end_column,
+                ParseErrorKind::ShapeMismatch {
+                    shape,
+                    expected: shape.cell_count(),
+                    found,
+                },
+            ));
+        }
+        None => Shape::for_cell_count(found)
+            .ok_or_else(|| error(end_column, ParseErrorKind::BadLength { found }))?,
+    };
+    let n = shape.n();
+    if let Some(i) = values.iter().position(|&v| v as usize > n) {
+        let symbol = symbol(values[i]);
+        return Err(error(
+            columns[i],
+            ParseErrorKind::SymbolTooLarge { symbol, n },
+        ));
+    }
+    Ok(Grid {
+        shape,
+        cells: values,
+    })
+}
+
+/// A puzzle read from text, with the line it starts on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedPuzzle {
+    pub line: usize,
+    pub grid: Grid,
+}
+
+/// Reads every puzzle of a text: one per line, or pretty-printed over n lines.
+/// Yields one item per puzzle or per error, in text order, and never stops early.
+pub fn parse_puzzles(text: &str, shape: Option<Shape>) -> PuzzleReader<'_> {
+    PuzzleReader {
+        lines: text.lines().enumerate(),
+        shape,
+        pending: None,
+        ready: VecDeque::new(),
+    }
+}
+
+/// A pretty-printed grid being collected row by row.
+struct PendingGrid {
+    start_line: usize,
+    n: usize,
+    rows: usize,
+    values: Vec<u8>,
+    columns: Vec<usize>,
+    end_column: usize,
+}
+
+/// Iterator returned by [`parse_puzzles`].
+pub struct PuzzleReader<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    shape: Option<Shape>,
+    pending: Option<PendingGrid>,
+    ready: VecDeque<Result<ParsedPuzzle, ParseError>>,
+}
+
+impl PuzzleReader<'_> {
+    fn abandon_pending(&mut self) {
+        if let Some(p) = self.pending.take() {
+            self.ready.push_back(Err(ParseError {
+                line: p.start_line,
+                column: 1,
+                kind: ParseErrorKind::IncompleteGrid {
+                    expected: p.n,
+                    found: p.rows,
+                },
+            }));
+        }
+    }
+
+    fn finish(&mut self, values: Vec<u8>, columns: &[usize], end: usize, line: usize) {
+        let result = grid_from_symbols(values, columns, end, line, self.shape)
+            .map(|grid| ParsedPuzzle { line, grid });
+        self.ready.push_back(result);
+    }
+
+    fn read_line(&mut self, line_no: usize, line: &str) {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() {
+            self.abandon_pending();
+            return;
+        }
+        if trimmed.starts_with('#') {
+            return;
+        }
+        let scanned = match scan_line(line, line_no) {
+            Ok(s) => s,
+            Err(e) => {
+                self.abandon_pending();
+                self.ready.push_back(Err(e));
+                return;
+            }
+        };
+        let count = scanned.values.len();
+        if count == 0 {
+            return; // a rule such as `------+-------` inside a pretty grid
+        }
+        // A row of a pretty-printed grid has n symbols; 16 is also a whole 4x4
+        // puzzle, so a 16-symbol line counts as a row only when it is spaced out
+        // or continues a 16x16 grid.
+        let continues = self.pending.as_ref().is_some_and(|p| p.n == count);
+        let row_like =
+            SUPPORTED_SIZES.contains(&count) && (count != 16 || scanned.separated || continues);
+        if !row_like {
+            self.abandon_pending();
+            self.finish(
+                scanned.values,
+                &scanned.columns,
+                scanned.end_column,
+                line_no,
+            );
+            return;
+        }
+        if !continues {
+            self.abandon_pending();
+            self.pending = Some(PendingGrid {
+                start_line: line_no,
+                n: count,
+                rows: 0,
+                values: Vec::with_capacity(count * count),
+                columns: Vec::with_capacity(count * count),
+                end_column: 1,
+            });
+        }
+        let p = self
+            .pending
+            .as_mut()
+            .expect("pending grid was just ensured");
+        p.values.extend_from_slice(&scanned.values);
+        p.columns.extend_from_slice(&scanned.columns);
+        p.end_column = scanned.end_column;
+        p.rows += 1;
+        if p.rows == p.n {
+            let p = self.pending.take().expect("pending grid exists");
+            self.finish(p.values, &p.columns, p.end_column, p.start_line);
+        }
+    }
+}
+
+impl Iterator for PuzzleReader<'_> {
+    type Item = Result<ParsedPuzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(item);
+            }
+            match self.lines.next() {
+                Some((i, line)) => self.read_line(i + 1, line),
+                None => {
+                    self.abandon_pending();
+                    return self.ready.pop_front();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn parse_all(text: &str) -> Vec<Result<ParsedPuzzle, ParseError>> {
+        parse_puzzles(text, None).collect()
+    }
+
+    #[test]
+    fn single_line_round_trips() {
+        let g = Grid::parse(PUZZLE, None).unwrap();
+        assert_eq!(g.n(), 9);
+        assert_eq!(g.get(0), 4);
+        assert_eq!(g.get(8), 5);
+        assert_eq!(g.to_line(false), PUZZLE);
+        assert_eq!(g.to_line(true), PUZZLE.replace('.', "0"));
+    }
+
+    #[test]
+    fn letters_and_zeros_for_large_boards() {
+        let line: String = (0..256).map(|i| if i == 5 { 'g' } else { '0' }).collect();
+        let g = Grid::parse(&line, None).unwrap();
+        assert_eq!(g.n(), 16);
+        assert_eq!(g.get(5), 16);
+        assert_eq!(g.filled_count(), 1);
+    }
+
+    #[test]
+    fn errors_name_line_column_and_cause() {
+        let bad_symbol = format!("{}x{}", &PUZZLE[..10], &PUZZLE[11..]);
+        let items = parse_all(&format!("# comment\n\n{PUZZLE}\n{bad_symbol}\n"));
+        assert!(items[0].is_ok());
+        assert_eq!(items[0].as_ref().unwrap().line, 3);
+        let e = items[1].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (4, 11));
+        assert_eq!(e.kind, ParseErrorKind::BadSymbol('x'));
+
+        let too_large = format!("A{}", &PUZZLE[1..]);
+        let e = Grid::parse(&too_large, None).unwrap_err();
+        assert_eq!(e.column, 1);
+        assert_eq!(e.kind, ParseErrorKind::SymbolTooLarge { symbol: 'A', n: 9 });
+
+        let e = Grid::parse(&PUZZLE[..80], None).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::BadLength { found: 80 });
+        assert_eq!(e.column, 81);
+
+        let long = "1".repeat(10_000_000);
+        let e = Grid::parse(&long, None).unwrap_err();
+        assert_eq!((e.column, e.kind), (626, ParseErrorKind::TooLong));
+    }
+
+    #[test]
+    fn box_override_changes_shape_or_is_refused() {
+        let line = ".".repeat(36);
+        let tall = Shape::new(3, 2).unwrap();
+        assert_eq!(Grid::parse(&line, Some(tall)).unwrap().shape(), tall);
+        let e = Grid::parse(&".".repeat(81), Some(tall)).unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::ShapeMismatch { .. }));
+    }
+
+    #[test]
+    fn pretty_printed_grids_parse() {
+        let pretty = "\
+4 . . | . . . | 8 . 5
+. 3 . | . . . | . . .
+. . . | 7 . . | . . .
+------+-------+------
+. 2 . | . . . | . 6 .
+. . . | . 8 . | 4 . .
+. . . | . 1 . | . . .
+------+-------+------
+. . . | 6 . 3 | . 7 .
+5 . . | 2 . . | . . .
+1 . 4 | . . . | . . .
+";
+        let items = parse_all(pretty);
+        assert_eq!(items.len(), 1);
+        let p = items[0].as_ref().unwrap();
+        assert_eq!(p.line, 1);
+        assert_eq!(p.grid.to_line(false), PUZZLE);
+    }
+
+    #[test]
+    fn incomplete_pretty_grid_is_reported_at_its_start() {
+        let items = parse_all("\n4 . . . . . 8 . 5\n. 3 . . . . . . .\n\n");
+        assert_eq!(items.len(), 1);
+        let e = items[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::IncompleteGrid {
+                expected: 9,
+                found: 2
+            }
+        );
+    }
+
+    #[test]
+    fn sixteen_symbol_lines_are_4x4_puzzles_unless_spaced() {
+        let items = parse_all("1234341221434321\n....341221434321\n");
+        assert_eq!(items.len(), 2);
+        assert!(items.iter().all(|i| i.as_ref().unwrap().grid.n() == 4));
+    }
+}

@@ -1,0 +1,3 @@
+fn main() {
+    println!("tudoku: work in progress");
+}
