@@ -1,13 +1,17 @@
 //! The engine: everything a puzzle is and does, with no I/O and no terminal.
 //! The game, storage and UI layers build on it; it depends on none of them.
 
+pub mod difficulty;
 pub mod digits;
 pub mod geometry;
 pub mod grid;
 pub mod solver;
+pub mod step;
 pub mod validate;
 
+pub use difficulty::Difficulty;
 pub use digits::DigitSet;
 pub use geometry::{Geometry, Shape};
 pub use grid::{Grid, ParseError, ParsedPuzzle, parse_puzzles};
 pub use solver::SolutionCount;
+pub use step::{Step, Technique};

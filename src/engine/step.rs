@@ -1,0 +1,95 @@
+//! `Step`: one deduction a player could make, as data. Techniques produce
+//! steps, hints show them a level at a time, and the rater weighs them.
+
+use super::difficulty::Difficulty;
+
+/// Human solving techniques, in rising difficulty; `Backtrack` is the last
+/// resort ("no logical step found").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    FullHouse,
+    NakedSingle,
+    HiddenSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    HiddenPair,
+    NakedTriple,
+    HiddenTriple,
+    NakedQuad,
+    HiddenQuad,
+    XWing,
+    XyWing,
+    Swordfish,
+    Jellyfish,
+    XyzWing,
+    WWing,
+    SimpleColoring,
+    Skyscraper,
+    TwoStringKite,
+    UniqueRectangle,
+    Backtrack,
+}
+
+impl Technique {
+    /// The level a puzzle needing this technique rates at.
+    pub fn difficulty(self) -> Difficulty {
+        use Technique::*;
+        match self {
+            FullHouse | NakedSingle | HiddenSingle => Difficulty::Easy,
+            Pointing | Claiming | NakedPair | HiddenPair => Difficulty::Medium,
+            NakedTriple | HiddenTriple | NakedQuad | HiddenQuad | XWing | XyWing => {
+                Difficulty::Hard
+            }
+            Swordfish | Jellyfish | XyzWing | WWing | SimpleColoring | Skyscraper
+            | TwoStringKite | UniqueRectangle => Difficulty::Expert,
+            Backtrack => Difficulty::Extreme,
+        }
+    }
+
+    /// The name players know it by.
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "Full house",
+            NakedSingle => "Naked single",
+            HiddenSingle => "Hidden single",
+            Pointing => "Pointing",
+            Claiming => "Claiming",
+            NakedPair => "Naked pair",
+            HiddenPair => "Hidden pair",
+            NakedTriple => "Naked triple",
+            HiddenTriple => "Hidden triple",
+            NakedQuad => "Naked quad",
+            HiddenQuad => "Hidden quad",
+            XWing => "X-wing",
+            XyWing => "XY-wing",
+            Swordfish => "Swordfish",
+            Jellyfish => "Jellyfish",
+            XyzWing => "XYZ-wing",
+            WWing => "W-wing",
+            SimpleColoring => "Simple coloring",
+            Skyscraper => "Skyscraper",
+            TwoStringKite => "Two-string kite",
+            UniqueRectangle => "Unique rectangle",
+            Backtrack => "Trial and error",
+        }
+    }
+}
+
+/// One deduction. Cells are row-major indices, units are geometry unit indices
+/// (rows, then columns, then boxes), digits are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub technique: Technique,
+    /// The units the reasoning happens in: what a first-level hint points at.
+    pub units: Vec<usize>,
+    /// The cells the reasoning looks at: what a second-level hint highlights.
+    pub cells: Vec<usize>,
+    /// Digits this step places, as (cell, digit).
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates this step removes, as (cell, digit).
+    pub eliminations: Vec<(usize, u8)>,
+    /// One line of plain English with rNcM coordinates and box numbers.
+    pub explanation: String,
+}
