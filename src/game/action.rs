@@ -1,0 +1,88 @@
+//! What a player can do to a game. The UI turns keys and clicks into these;
+//! `Game::apply` is the only way the game changes.
+
+use std::fmt;
+
+/// A one-cell move of the selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+/// A longer jump of the selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Jump {
+    RowStart,
+    RowEnd,
+    ColumnTop,
+    ColumnBottom,
+    /// The next empty cell in reading order, wrapping around.
+    NextEmpty,
+    /// The previous empty cell in reading order, wrapping around.
+    PrevEmpty,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(Direction),
+    Jump(Jump),
+    /// Select a cell directly (a mouse click).
+    Select(usize),
+    /// Place a digit in the selected cell (notes-mode aware callers decide
+    /// between this and `ToggleNote`).
+    Place(u8),
+    /// Add or remove one note in the selected cell.
+    ToggleNote(u8),
+    /// Clear the selected cell's value, or its notes when it has no value.
+    Erase,
+    ToggleNotesMode,
+    /// Fill every empty cell's notes with its candidates.
+    AutoNotes,
+    /// Remove every note on the board.
+    ClearNotes,
+    Undo,
+    Redo,
+    /// Mark entries that contradict the solution.
+    Check,
+    /// Show the next hint level, or apply the hint after the last level.
+    Hint,
+    Pause,
+    Resume,
+    /// Back to the givens (one undoable edit; the clock keeps running).
+    Restart,
+}
+
+/// Why an action did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Paused,
+    Won,
+    GivenCell,
+    FilledCell,
+    BadDigit,
+    OffBoard,
+    NothingToErase,
+    NothingToUndo,
+    NothingToRedo,
+    NoHint,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refusal::Paused => "The game is paused.",
+            Refusal::Won => "The puzzle is solved.",
+            Refusal::GivenCell => "That cell is a given.",
+            Refusal::FilledCell => "Notes go in empty cells.",
+            Refusal::BadDigit => "That digit is not on this board.",
+            Refusal::OffBoard => "That cell is not on the board.",
+            Refusal::NothingToErase => "Nothing to erase.",
+            Refusal::NothingToUndo => "Nothing to undo.",
+            Refusal::NothingToRedo => "Nothing to redo.",
+            Refusal::NoHint => "No hint: the board is full.",
+        })
+    }
+}

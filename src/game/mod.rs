@@ -1,0 +1,300 @@
+//! One game in play: givens, the player's values and notes, undo/redo, the
+//! clock, mistakes, hints and the win. It knows nothing of the terminal: the
+//! UI sends `Action`s to `Game::apply` and draws what the queries return.
+//! Every method that involves time takes `now`, so tests never sleep.
+
+mod action;
+mod clock;
+mod hint;
+mod history;
+mod play;
+mod serde_forms;
+mod source;
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, solver, validate};
+
+pub use action::{Action, Direction, Jump, Refusal};
+pub use clock::Clock;
+pub use hint::{Hint, HintLevel, HintState, candidates};
+pub use history::{CellState, Change, Edit, History};
+pub use source::new_puzzle;
+
+/// A game. Serialises whole (history included) so a save restores it exactly;
+/// loading checks that the parts fit together instead of trusting the file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(remote = "Self")]
+pub struct Game {
+    #[serde(with = "serde_forms::grid")]
+    givens: Grid,
+    #[serde(with = "serde_forms::grid")]
+    solution: Grid,
+    /// Givens and the player's entries.
+    #[serde(with = "serde_forms::grid")]
+    values: Grid,
+    #[serde(with = "serde_forms::digit_sets")]
+    notes: Vec<DigitSet>,
+    history: History,
+    clock: Clock,
+    paused: bool,
+    won: bool,
+    mistakes: u32,
+    hints_used: u32,
+    difficulty: Difficulty,
+    seed: Option<u64>,
+    selected: usize,
+    notes_mode: bool,
+    /// Entries marked wrong by the last check, until they change.
+    checked_wrong: Vec<usize>,
+    /// The hint being shown; a position change drops it.
+    #[serde(skip)]
+    hint: Option<HintState>,
+}
+
+/// Why a game could not be built or loaded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidGame {
+    #[error("the puzzle has no solution")]
+    Unsolvable,
+    #[error("the solution does not solve the puzzle")]
+    WrongSolution,
+    #[error("the saved game does not fit together: {0}")]
+    Inconsistent(&'static str),
+}
+
+impl Game {
+    /// A new game from a puzzle and its solution, with the clock running from `now`.
+    pub fn new(
+        givens: Grid,
+        solution: Grid,
+        difficulty: Difficulty,
+        seed: Option<u64>,
+        now: Instant,
+    ) -> Result<Game, InvalidGame> {
+        let fits = solution.shape() == givens.shape()
+            && validate::is_solved(&solution)
+            && (0..givens.values().len())
+                .all(|c| givens.get(c) == 0 || givens.get(c) == solution.get(c));
+        if !fits {
+            return Err(InvalidGame::WrongSolution);
+        }
+        let mut clock = Clock::new();
+        clock.start(now);
+        Ok(Game {
+            values: givens.clone(),
+            notes: vec![DigitSet::EMPTY; givens.values().len()],
+            solution,
+            history: History::default(),
+            clock,
+            paused: false,
+            won: false,
+            mistakes: 0,
+            hints_used: 0,
+            difficulty,
+            seed,
+            selected: 0,
+            notes_mode: false,
+            checked_wrong: Vec::new(),
+            hint: None,
+            givens,
+        })
+    }
+
+    /// A new game from a puzzle alone, solved here.
+    pub fn from_puzzle(
+        givens: Grid,
+        difficulty: Difficulty,
+        seed: Option<u64>,
+        now: Instant,
+    ) -> Result<Game, InvalidGame> {
+        let solution = solver::solve(&givens).ok_or(InvalidGame::Unsolvable)?;
+        Game::new(givens, solution, difficulty, seed, now)
+    }
+
+    /// A freshly generated game of a shape and level; `seed` makes it reproducible.
+    pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
+        let (givens, solution) = new_puzzle(shape, difficulty, seed);
+        Game::new(givens, solution, difficulty, Some(seed), now)
+            .expect("new_puzzle returns a puzzle with its solution")
+    }
+
+    /// Checks what a loaded file cannot be trusted with.
+    fn validate(&self) -> Result<(), InvalidGame> {
+        let shape = self.givens.shape();
+        let cells = shape.cell_count();
+        let n = shape.n() as u8;
+        let full = DigitSet::full(shape.n());
+        let bad = |why| Err(InvalidGame::Inconsistent(why));
+        if self.solution.shape() != shape || self.values.shape() != shape {
+            return bad("grids of different shapes");
+        }
+        if !validate::is_solved(&self.solution) {
+            return bad("the solution is not a solved grid");
+        }
+        if (0..cells).any(|c| {
+            let given = self.givens.get(c);
+            given != 0 && (given != self.solution.get(c) || given != self.values.get(c))
+        }) {
+            return bad("givens differ from the solution or the board");
+        }
+        if self.notes.len() != cells || self.notes.iter().any(|&s| s - full != DigitSet::EMPTY) {
+            return bad("notes do not fit the board");
+        }
+        if self.selected >= cells || self.checked_wrong.iter().any(|&c| c >= cells) {
+            return bad("a cell index is off the board");
+        }
+        let state_ok = |s: &CellState| s.value <= n && s.notes - full == DigitSet::EMPTY;
+        if self.history.edits().any(|e| {
+            e.focus as usize >= cells
+                || e.changes.iter().any(|ch| {
+                    ch.cell as usize >= cells
+                        || self.givens.get(ch.cell as usize) != 0
+                        || !state_ok(&ch.before)
+                        || !state_ok(&ch.after)
+                })
+        }) {
+            return bad("the history touches cells it cannot");
+        }
+        Ok(())
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.givens.shape()
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.shape().geometry()
+    }
+
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// Givens and entries together.
+    pub fn values(&self) -> &Grid {
+        &self.values
+    }
+
+    pub fn solution(&self) -> &Grid {
+        &self.solution
+    }
+
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values.get(cell)
+    }
+
+    pub fn notes(&self, cell: usize) -> DigitSet {
+        self.notes[cell]
+    }
+
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.givens.get(cell) != 0
+    }
+
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    pub fn notes_mode(&self) -> bool {
+        self.notes_mode
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.won
+    }
+
+    pub fn mistakes(&self) -> u32 {
+        self.mistakes
+    }
+
+    pub fn hints_used(&self) -> u32 {
+        self.hints_used
+    }
+
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// Play time up to `now` (stopped while paused and after the win).
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.clock.elapsed(now)
+    }
+
+    pub fn hint(&self) -> Option<&HintState> {
+        self.hint.as_ref()
+    }
+
+    /// The current hint's line of text, if a hint is shown.
+    pub fn hint_text(&self) -> Option<String> {
+        self.hint.as_ref().map(|h| h.text(&self.givens))
+    }
+
+    /// Cells the current hint points at.
+    pub fn hint_cells(&self) -> Vec<usize> {
+        self.hint
+            .as_ref()
+            .map_or_else(Vec::new, |h| h.cells(&self.givens))
+    }
+
+    /// True when the last check marked this cell's entry wrong.
+    pub fn is_marked_wrong(&self, cell: usize) -> bool {
+        self.checked_wrong.contains(&cell)
+    }
+
+    /// How many entries the last check found wrong (and are still there).
+    pub fn marked_wrong_count(&self) -> usize {
+        self.checked_wrong.len()
+    }
+
+    /// Cells whose digit repeats in one of their units.
+    pub fn conflicts(&self) -> Vec<usize> {
+        validate::conflicts(&self.values)
+    }
+
+    pub fn filled_count(&self) -> usize {
+        self.values.filled_count()
+    }
+
+    /// Digits placed n times on the board.
+    pub fn completed_digits(&self) -> DigitSet {
+        let n = self.shape().n();
+        let mut counts = vec![0usize; n + 1];
+        for &v in self.values.values() {
+            counts[v as usize] += 1;
+        }
+        (1..=n as u8).filter(|&d| counts[d as usize] == n).collect()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+}
+
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Game::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let game = Game::deserialize(d)?;
+        game.validate().map_err(serde::de::Error::custom)?;
+        Ok(game)
+    }
+}

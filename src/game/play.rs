@@ -1,0 +1,334 @@
+//! `Game::apply`: how each action changes a game. Board changes go through
+//! `commit`, which records them as one undoable edit and then checks for the win.
+
+use std::time::Instant;
+
+use super::Game;
+use super::action::{Action, Direction, Jump, Refusal};
+use super::hint::{Hint, HintLevel, HintState, candidates, find_hint};
+use super::history::{CellState, Change, Edit};
+use crate::engine::{DigitSet, validate};
+
+impl Game {
+    /// Applies one action at time `now`; `Err` says why it did nothing.
+    pub fn apply(&mut self, action: Action, now: Instant) -> Result<(), Refusal> {
+        if self.paused && !matches!(action, Action::Pause | Action::Resume) {
+            return Err(Refusal::Paused);
+        }
+        match action {
+            Action::Pause => {
+                self.paused = true;
+                self.clock.stop(now);
+            }
+            Action::Resume => {
+                self.paused = false;
+                if !self.won {
+                    self.clock.start(now);
+                }
+            }
+            Action::Move(direction) => self.selected = self.moved(direction),
+            Action::Jump(jump) => self.selected = self.jumped(jump),
+            Action::Select(cell) if cell < self.values.values().len() => self.selected = cell,
+            Action::Select(_) => return Err(Refusal::OffBoard),
+            Action::ToggleNotesMode => self.notes_mode = !self.notes_mode,
+            _ if self.won => return Err(Refusal::Won),
+            Action::Place(digit) => self.place(digit, now)?,
+            Action::ToggleNote(digit) => self.toggle_note(digit, now)?,
+            Action::Erase => self.erase(now)?,
+            Action::AutoNotes => self.auto_notes(now),
+            Action::ClearNotes => self.clear_notes(now),
+            Action::Undo => self.undo(now)?,
+            Action::Redo => self.redo(now)?,
+            Action::Check => self.check(),
+            Action::Hint => self.next_hint(now)?,
+            Action::Restart => self.restart(now),
+        }
+        Ok(())
+    }
+
+    fn moved(&self, direction: Direction) -> usize {
+        let g = self.geometry();
+        let (r, c) = (g.row_of(self.selected), g.col_of(self.selected));
+        let last = g.n - 1;
+        let (r, c) = match direction {
+            Direction::Up => (r.saturating_sub(1), c),
+            Direction::Down => ((r + 1).min(last), c),
+            Direction::Left => (r, c.saturating_sub(1)),
+            Direction::Right => (r, (c + 1).min(last)),
+        };
+        g.cell(r, c)
+    }
+
+    fn jumped(&self, jump: Jump) -> usize {
+        let g = self.geometry();
+        let (r, c) = (g.row_of(self.selected), g.col_of(self.selected));
+        let cells = g.cell_count();
+        let empty_at = |offset: usize, forward: bool| {
+            let cell = if forward {
+                (self.selected + offset) % cells
+            } else {
+                (self.selected + cells - offset) % cells
+            };
+            (self.values.get(cell) == 0).then_some(cell)
+        };
+        match jump {
+            Jump::RowStart => g.cell(r, 0),
+            Jump::RowEnd => g.cell(r, g.n - 1),
+            Jump::ColumnTop => g.cell(0, c),
+            Jump::ColumnBottom => g.cell(g.n - 1, c),
+            Jump::NextEmpty => (1..=cells)
+                .find_map(|o| empty_at(o, true))
+                .unwrap_or(self.selected),
+            Jump::PrevEmpty => (1..=cells)
+                .find_map(|o| empty_at(o, false))
+                .unwrap_or(self.selected),
+        }
+    }
+
+    fn check_digit(&self, digit: u8) -> Result<(), Refusal> {
+        if digit == 0 || digit as usize > self.shape().n() {
+            Err(Refusal::BadDigit)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn state(&self, cell: usize) -> CellState {
+        CellState {
+            value: self.values.get(cell),
+            notes: self.notes[cell],
+        }
+    }
+
+    fn place(&mut self, digit: u8, now: Instant) -> Result<(), Refusal> {
+        self.check_digit(digit)?;
+        let cell = self.selected;
+        if self.is_given(cell) {
+            return Err(Refusal::GivenCell);
+        }
+        if self.values.get(cell) == digit {
+            return Ok(());
+        }
+        let g = self.geometry();
+        let mut changes = vec![(
+            cell,
+            CellState {
+                value: digit,
+                notes: DigitSet::EMPTY,
+            },
+        )];
+        // A digit that clashes with a peer is a slip: leave the peers' notes
+        // alone so fixing the slip does not lose them.
+        let clashes = g.peers[cell].iter().any(|&p| self.values.get(p) == digit);
+        if !clashes {
+            for &peer in &g.peers[cell] {
+                let mut state = self.state(peer);
+                if state.value == 0 && state.notes.contains(digit) {
+                    state.notes.remove(digit);
+                    changes.push((peer, state));
+                }
+            }
+        }
+        if digit != self.solution.get(cell) {
+            self.mistakes += 1;
+        }
+        self.commit(cell, changes, now);
+        Ok(())
+    }
+
+    fn toggle_note(&mut self, digit: u8, now: Instant) -> Result<(), Refusal> {
+        self.check_digit(digit)?;
+        let cell = self.selected;
+        if self.values.get(cell) != 0 {
+            return Err(Refusal::FilledCell);
+        }
+        let mut state = self.state(cell);
+        if state.notes.contains(digit) {
+            state.notes.remove(digit);
+        } else {
+            state.notes.insert(digit);
+        }
+        self.commit(cell, vec![(cell, state)], now);
+        Ok(())
+    }
+
+    fn erase(&mut self, now: Instant) -> Result<(), Refusal> {
+        let cell = self.selected;
+        if self.is_given(cell) {
+            return Err(Refusal::GivenCell);
+        }
+        let state = self.state(cell);
+        if state.value == 0 && state.notes.is_empty() {
+            return Err(Refusal::NothingToErase);
+        }
+        let cleared = if state.value != 0 {
+            CellState { value: 0, ..state }
+        } else {
+            CellState::default()
+        };
+        self.commit(cell, vec![(cell, cleared)], now);
+        Ok(())
+    }
+
+    fn auto_notes(&mut self, now: Instant) {
+        let changes = candidates(&self.values)
+            .into_iter()
+            .enumerate()
+            .filter(|&(cell, _)| self.values.get(cell) == 0)
+            .map(|(cell, notes)| (cell, CellState { value: 0, notes }))
+            .collect();
+        self.commit(self.selected, changes, now);
+    }
+
+    fn clear_notes(&mut self, now: Instant) {
+        let changes = (0..self.notes.len())
+            .map(|cell| {
+                let state = CellState {
+                    notes: DigitSet::EMPTY,
+                    ..self.state(cell)
+                };
+                (cell, state)
+            })
+            .collect();
+        self.commit(self.selected, changes, now);
+    }
+
+    fn restart(&mut self, now: Instant) {
+        let changes = (0..self.notes.len())
+            .filter(|&cell| !self.is_given(cell))
+            .map(|cell| (cell, CellState::default()))
+            .collect();
+        self.commit(self.selected, changes, now);
+    }
+
+    fn check(&mut self) {
+        self.checked_wrong = (0..self.notes.len())
+            .filter(|&c| {
+                !self.is_given(c)
+                    && self.values.get(c) != 0
+                    && self.values.get(c) != self.solution.get(c)
+            })
+            .collect();
+    }
+
+    fn next_hint(&mut self, now: Instant) -> Result<(), Refusal> {
+        match self.hint.take() {
+            None => {
+                let hint =
+                    find_hint(&self.givens, &self.values, &self.solution).ok_or(Refusal::NoHint)?;
+                self.hints_used += 1;
+                self.hint = Some(HintState {
+                    hint,
+                    level: HintLevel::Region,
+                });
+            }
+            Some(HintState {
+                hint,
+                level: HintLevel::Region,
+            }) => {
+                self.hint = Some(HintState {
+                    hint,
+                    level: HintLevel::Cells,
+                });
+            }
+            Some(HintState {
+                hint,
+                level: HintLevel::Cells,
+            }) => self.apply_hint(hint, now),
+        }
+        Ok(())
+    }
+
+    fn apply_hint(&mut self, hint: Hint, now: Instant) {
+        match hint {
+            Hint::WrongEntry { cell } => {
+                self.selected = cell;
+                self.commit(cell, vec![(cell, CellState::default())], now);
+            }
+            Hint::Step(step) => {
+                let mut changes: Vec<(usize, CellState)> = Vec::new();
+                for &(cell, digit) in &step.placements {
+                    changes.push((
+                        cell,
+                        CellState {
+                            value: digit,
+                            notes: DigitSet::EMPTY,
+                        },
+                    ));
+                }
+                for &(cell, digit) in &step.eliminations {
+                    let mut state = match changes.iter().position(|&(c, _)| c == cell) {
+                        Some(i) => changes.remove(i).1,
+                        None => self.state(cell),
+                    };
+                    state.notes.remove(digit);
+                    changes.push((cell, state));
+                }
+                let focus = step.cells.first().copied().unwrap_or(self.selected);
+                self.selected = focus;
+                self.commit(focus, changes, now);
+            }
+        }
+    }
+
+    fn undo(&mut self, now: Instant) -> Result<(), Refusal> {
+        let edit = self.history.undo().ok_or(Refusal::NothingToUndo)?.clone();
+        for change in edit.changes.iter().rev() {
+            self.set_state(change.cell as usize, change.before);
+        }
+        self.after_change(edit.focus as usize, &edit, now);
+        Ok(())
+    }
+
+    fn redo(&mut self, now: Instant) -> Result<(), Refusal> {
+        let edit = self.history.redo().ok_or(Refusal::NothingToRedo)?.clone();
+        for change in &edit.changes {
+            self.set_state(change.cell as usize, change.after);
+        }
+        self.after_change(edit.focus as usize, &edit, now);
+        Ok(())
+    }
+
+    fn set_state(&mut self, cell: usize, state: CellState) {
+        self.values.set(cell, state.value);
+        self.notes[cell] = state.notes;
+    }
+
+    /// Applies new cell states as one undoable edit.
+    fn commit(&mut self, focus: usize, states: Vec<(usize, CellState)>, now: Instant) {
+        let changes: Vec<Change> = states
+            .into_iter()
+            .filter(|&(cell, after)| self.state(cell) != after)
+            .map(|(cell, after)| Change {
+                cell: cell as u16,
+                before: self.state(cell),
+                after,
+            })
+            .collect();
+        for change in &changes {
+            self.set_state(change.cell as usize, change.after);
+        }
+        let edit = Edit {
+            focus: focus as u16,
+            changes,
+        };
+        self.after_change(focus, &edit, now);
+        self.history.record(edit);
+    }
+
+    /// What follows any board change: the hint and check marks of changed
+    /// cells no longer hold, and the board may now be solved.
+    fn after_change(&mut self, focus: usize, edit: &Edit, now: Instant) {
+        if edit.changes.is_empty() {
+            return;
+        }
+        self.selected = focus;
+        self.hint = None;
+        self.checked_wrong
+            .retain(|&c| edit.changes.iter().all(|ch| ch.cell as usize != c));
+        if validate::is_solved(&self.values) {
+            self.won = true;
+            self.clock.stop(now);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Serde forms for engine types that carry no serde of their own, chosen so a
+//! saved game reads well as TOML: a grid is its shape and one puzzle line, a
+//! digit set is its bit mask.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::engine::{DigitSet, Grid, Shape};
+
+/// `Grid` as `{ shape = "3x3", cells = "53..7...." }`.
+pub mod grid {
+    use super::*;
+
+    #[derive(Serialize, Deserialize)]
+    struct GridForm {
+        shape: Shape,
+        cells: String,
+    }
+
+    pub fn serialize<S: Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error> {
+        GridForm {
+            shape: grid.shape(),
+            cells: grid.to_line(false),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Grid, D::Error> {
+        let form = GridForm::deserialize(d)?;
+        Grid::parse(&form.cells, Some(form.shape)).map_err(serde::de::Error::custom)
+    }
+}
+
+/// `DigitSet` as its `u32` mask.
+pub mod digit_set {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(set: &DigitSet, s: S) -> Result<S::Ok, S::Error> {
+        set.bits().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<DigitSet, D::Error> {
+        u32::deserialize(d).map(DigitSet)
+    }
+}
+
+/// `Vec<DigitSet>` as a list of `u32` masks.
+pub mod digit_sets {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(sets: &[DigitSet], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(sets.iter().map(|set| set.bits()))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<DigitSet>, D::Error> {
+        Vec::<u32>::deserialize(d).map(|bits| bits.into_iter().map(DigitSet).collect())
+    }
+}

@@ -1,0 +1,275 @@
+//! The App: the game plus what the screen shows around it (help, dialogs, the
+//! win screen, a status message). Terminal events become game `Action`s or
+//! screen changes here; drawing (in `view`) only reads the App.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::layout::Rect;
+
+use super::config::Config;
+use super::dialog::{DialogOutcome, NewGameForm};
+use super::keys::{Command, is_value_symbol};
+use super::records::Records;
+use super::view::{self, Screen};
+use crate::engine::grid::value_of;
+use crate::engine::{Difficulty, Shape};
+use crate::game::{Action, Direction, Game, Jump};
+
+/// What the screen shows over (or instead of) the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Playing,
+    Help,
+    NewGame(NewGameForm),
+    ConfirmRestart,
+    /// The win screen; `new_best` when the time beat the record.
+    Won {
+        new_best: bool,
+    },
+}
+
+pub struct App {
+    pub game: Game,
+    pub mode: Mode,
+    pub config: Config,
+    pub records: Records,
+    /// One line of feedback (a refused action, a check's result).
+    pub message: Option<String>,
+    /// The time the screen shows the clock at.
+    pub now: Instant,
+    /// The terminal's size, for mapping mouse clicks to cells.
+    pub size: (u16, u16),
+    running: bool,
+    suspend_requested: bool,
+}
+
+impl App {
+    pub fn new(game: Game, config: Config, records: Records, now: Instant) -> App {
+        App {
+            game,
+            mode: Mode::Playing,
+            config,
+            records,
+            message: None,
+            now,
+            size: (80, 24),
+            running: true,
+            suspend_requested: false,
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running
+    }
+
+    /// True once after a suspend key: the event loop then suspends the process.
+    pub fn take_suspend_request(&mut self) -> bool {
+        std::mem::take(&mut self.suspend_requested)
+    }
+
+    /// Moves the clock shown on screen.
+    pub fn tick(&mut self, now: Instant) {
+        self.now = now;
+    }
+
+    /// How long the loop may wait before the shown clock changes.
+    pub fn time_to_next_tick(&self) -> Duration {
+        if self.game.is_paused() || self.game.is_won() {
+            return Duration::from_secs(1);
+        }
+        let elapsed = self.game.elapsed(self.now);
+        Duration::from_nanos(1_000_000_000 - u64::from(elapsed.subsec_nanos()))
+            + Duration::from_millis(1)
+    }
+
+    /// Pauses the game (for a suspend or a lost terminal).
+    pub fn pause(&mut self, now: Instant) {
+        self.now = now;
+        let _ = self.game.apply(Action::Pause, now);
+    }
+
+    pub fn handle_event(&mut self, event: Event, now: Instant) {
+        self.now = now;
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => self.on_key(key),
+            Event::Mouse(mouse)
+                if self.config.settings.mouse
+                    && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
+            {
+                self.on_click(mouse.column, mouse.row)
+            }
+            Event::Resize(w, h) => self.size = (w, h),
+            _ => {}
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.running = false;
+            return;
+        }
+        self.message = None;
+        match &mut self.mode {
+            Mode::Playing => self.on_playing_key(&key),
+            Mode::Help => {
+                if matches!(key.code, KeyCode::Esc | KeyCode::Enter)
+                    || self.command(&key) == Some(Command::Help)
+                {
+                    self.mode = Mode::Playing;
+                } else if self.command(&key) == Some(Command::Quit) {
+                    self.running = false;
+                }
+            }
+            Mode::NewGame(form) => match form.on_key(&key) {
+                DialogOutcome::Editing => {}
+                DialogOutcome::Cancel => self.mode = Mode::Playing,
+                DialogOutcome::Start {
+                    shape,
+                    difficulty,
+                    seed,
+                } => self.start_new_game(shape, difficulty, seed),
+            },
+            Mode::ConfirmRestart => {
+                if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
+                    self.act(Action::Restart);
+                }
+                self.mode = Mode::Playing;
+            }
+            Mode::Won { .. } => match self.command(&key) {
+                Some(Command::Quit) => self.running = false,
+                Some(Command::NewGame) => self.open_new_game(),
+                _ if matches!(key.code, KeyCode::Enter) => self.open_new_game(),
+                _ if matches!(key.code, KeyCode::Esc) => self.mode = Mode::Playing,
+                _ => {}
+            },
+        }
+    }
+
+    fn command(&self, key: &KeyEvent) -> Option<Command> {
+        self.config.keys.command_for(key, self.game.shape().n())
+    }
+
+    fn on_playing_key(&mut self, key: &KeyEvent) {
+        let n = self.game.shape().n();
+        if let KeyCode::Char(c) = key.code
+            && is_value_symbol(c, n)
+            && !self.game.is_paused()
+        {
+            let note_mod = self.config.keys.note_modifier.modifiers();
+            let mods = key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
+            let digit = value_of(c).unwrap_or(0);
+            if mods.is_empty() || mods == note_mod {
+                let as_note = self.game.notes_mode() != (mods == note_mod);
+                self.act(if as_note {
+                    Action::ToggleNote(digit)
+                } else {
+                    Action::Place(digit)
+                });
+                return;
+            }
+        }
+        let Some(command) = self.command(key) else {
+            return;
+        };
+        if self.game.is_paused()
+            && !matches!(
+                command,
+                Command::Pause
+                    | Command::Help
+                    | Command::Quit
+                    | Command::Suspend
+                    | Command::NewGame
+            )
+        {
+            self.message = Some(format!(
+                "Paused: press {} to resume.",
+                self.config.keys.describe(Command::Pause, n)
+            ));
+            return;
+        }
+        match command {
+            Command::MoveUp => self.act(Action::Move(Direction::Up)),
+            Command::MoveDown => self.act(Action::Move(Direction::Down)),
+            Command::MoveLeft => self.act(Action::Move(Direction::Left)),
+            Command::MoveRight => self.act(Action::Move(Direction::Right)),
+            Command::RowStart => self.act(Action::Jump(Jump::RowStart)),
+            Command::RowEnd => self.act(Action::Jump(Jump::RowEnd)),
+            Command::ColumnTop => self.act(Action::Jump(Jump::ColumnTop)),
+            Command::ColumnBottom => self.act(Action::Jump(Jump::ColumnBottom)),
+            Command::NextEmpty => self.act(Action::Jump(Jump::NextEmpty)),
+            Command::PrevEmpty => self.act(Action::Jump(Jump::PrevEmpty)),
+            Command::Erase => self.act(Action::Erase),
+            Command::NotesMode => self.act(Action::ToggleNotesMode),
+            Command::AutoNotes => self.act(Action::AutoNotes),
+            Command::ClearNotes => self.act(Action::ClearNotes),
+            Command::Undo => self.act(Action::Undo),
+            Command::Redo => self.act(Action::Redo),
+            Command::Hint => self.act(Action::Hint),
+            Command::Check => {
+                self.act(Action::Check);
+                if self.message.is_none() {
+                    self.message = Some(match self.game.marked_wrong_count() {
+                        0 => "Check: no wrong entries.".to_string(),
+                        1 => "Check: 1 wrong entry marked.".to_string(),
+                        k => format!("Check: {k} wrong entries marked."),
+                    });
+                }
+            }
+            Command::Pause if self.game.is_paused() => self.act(Action::Resume),
+            Command::Pause => self.act(Action::Pause),
+            Command::Restart => self.mode = Mode::ConfirmRestart,
+            Command::NewGame => self.open_new_game(),
+            Command::Help => self.mode = Mode::Help,
+            Command::Suspend => self.suspend_requested = true,
+            Command::Quit => self.running = false,
+        }
+    }
+
+    fn on_click(&mut self, column: u16, row: u16) {
+        if self.mode != Mode::Playing || self.game.is_paused() {
+            return;
+        }
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        if let Screen::Fits { board, layout, .. } = view::screen(area, self.game.shape())
+            && board.contains((column, row).into())
+            && let Some(cell) = layout.cell_at(column - board.x, row - board.y)
+        {
+            self.act(Action::Select(cell));
+        }
+    }
+
+    /// Applies a game action, reporting a refusal and noticing the win.
+    fn act(&mut self, action: Action) {
+        let was_won = self.game.is_won();
+        if let Err(refusal) = self.game.apply(action, self.now) {
+            self.message = Some(refusal.to_string());
+        }
+        if !was_won && self.game.is_won() {
+            let new_best = self.records.record(
+                self.game.shape(),
+                self.game.difficulty(),
+                self.game.elapsed(self.now),
+            );
+            self.mode = Mode::Won { new_best };
+        }
+    }
+
+    fn open_new_game(&mut self) {
+        self.mode = Mode::NewGame(NewGameForm::new(self.game.shape(), self.game.difficulty()));
+    }
+
+    fn start_new_game(&mut self, shape: Shape, difficulty: Difficulty, seed: Option<u64>) {
+        let seed = seed.unwrap_or_else(random_seed);
+        self.game = Game::generate(shape, difficulty, seed, self.now);
+        self.mode = Mode::Playing;
+        self.message = Some(format!("New {} game, seed {seed}.", difficulty));
+    }
+}
+
+/// A random seed short enough to read out and type back in.
+pub fn random_seed() -> u64 {
+    u64::from(rand::random::<u32>())
+}

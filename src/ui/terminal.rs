@@ -1,0 +1,127 @@
+//! The terminal's lifecycle: raw mode, the alternate screen, mouse capture and
+//! a hidden cursor while the game runs, and their undoing exactly once however
+//! the game ends (return, error, panic, SIGTERM/SIGHUP/SIGINT), plus suspend
+//! (Ctrl-Z or SIGTSTP) and resume.
+
+use std::io::{self, Stdout, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Once};
+
+use crossterm::{cursor, event, execute, terminal};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+/// True while the terminal is in game mode and owes a restore.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+static PANIC_HOOK: Once = Once::new();
+
+/// Puts the terminal into game mode and restores it when dropped.
+pub struct TerminalGuard {
+    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+    mouse: bool,
+}
+
+impl TerminalGuard {
+    pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
+        install_panic_hook();
+        activate(mouse)?;
+        let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        Ok(TerminalGuard { terminal, mouse })
+    }
+
+    /// Hands the terminal back to the shell, stops the process until it is
+    /// continued (as the shell's job control expects), then takes it again.
+    #[cfg(unix)]
+    pub fn suspend(&mut self) -> io::Result<()> {
+        restore();
+        signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+        activate(self.mouse)?;
+        self.terminal.clear()
+    }
+
+    #[cfg(not(unix))]
+    pub fn suspend(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn activate(mouse: bool) -> io::Result<()> {
+    terminal::enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    let mut out = io::stdout();
+    execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
+    if mouse {
+        execute!(out, event::EnableMouseCapture)?;
+    }
+    Ok(())
+}
+
+/// Leaves game mode if the terminal is in it; safe to call any number of
+/// times and from the panic hook. Errors are ignored: there is nobody left
+/// to report them to, and every step is still tried.
+pub fn restore() {
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        let mut out = io::stdout();
+        let _ = execute!(
+            out,
+            event::DisableMouseCapture,
+            terminal::LeaveAlternateScreen,
+            cursor::Show
+        );
+        let _ = terminal::disable_raw_mode();
+        let _ = out.flush();
+    }
+}
+
+/// Restores the terminal before the panic message is printed, so the message
+/// lands on a normal screen.
+fn install_panic_hook() {
+    PANIC_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+}
+
+/// Signals the event loop polls for between events.
+pub struct Signals {
+    quit: Arc<AtomicBool>,
+    suspend: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Catches SIGTERM, SIGHUP and SIGINT (to quit cleanly) and SIGTSTP (to
+    /// suspend cleanly) instead of letting them kill or stop a raw terminal.
+    pub fn register() -> io::Result<Signals> {
+        let signals = Signals {
+            quit: Arc::new(AtomicBool::new(false)),
+            suspend: Arc::new(AtomicBool::new(false)),
+        };
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+            for signal in [SIGTERM, SIGHUP, SIGINT] {
+                signal_hook::flag::register(signal, Arc::clone(&signals.quit))?;
+            }
+            signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.suspend))?;
+        }
+        Ok(signals)
+    }
+
+    pub fn quit_requested(&self) -> bool {
+        self.quit.load(Ordering::SeqCst)
+    }
+
+    /// True once per SIGTSTP received.
+    pub fn take_suspend(&self) -> bool {
+        self.suspend.swap(false, Ordering::SeqCst)
+    }
+}

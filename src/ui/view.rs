@@ -1,0 +1,453 @@
+//! Drawing: a pure function of the App. The screen is the board, a side panel
+//! and a one-line key bar, with overlays for help, dialogs and the win; a
+//! terminal too small for the smallest board layout gets a message instead.
+
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
+
+use super::app::{App, Mode};
+use super::board::{BoardLayout, BoardView, NotesView};
+use super::dialog::{Field, NewGameForm};
+use super::keys::{Command, value_keys};
+use crate::engine::Shape;
+use crate::engine::grid::symbol;
+
+const GAP: u16 = 2;
+const PANEL_MIN: u16 = 24;
+const PANEL_MAX: u16 = 34;
+const PANEL_MIN_HEIGHT: u16 = 14;
+
+/// Where things go on a screen of a given size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The terminal cannot hold the smallest layout: it needs this size.
+    TooSmall { need: (u16, u16) },
+    Fits {
+        board: Rect,
+        layout: BoardLayout,
+        panel: Rect,
+        bar: Rect,
+    },
+}
+
+/// The screen layout for a board shape in `area`: the largest board that
+/// leaves room for the panel, centred with the panel beside it.
+pub fn screen(area: Rect, shape: Shape) -> Screen {
+    let smallest = BoardLayout::smallest(shape);
+    let need = (
+        smallest.width() + GAP + PANEL_MIN,
+        smallest.height().max(PANEL_MIN_HEIGHT) + 1,
+    );
+    if area.width < need.0 || area.height < need.1 {
+        return Screen::TooSmall { need };
+    }
+    let main_height = area.height - 1;
+    let Some(layout) = BoardLayout::fit(shape, area.width - GAP - PANEL_MIN, main_height) else {
+        return Screen::TooSmall { need };
+    };
+    let panel_width = PANEL_MAX.min(area.width - layout.width() - GAP);
+    let total = layout.width() + GAP + panel_width;
+    let left = area.x + (area.width - total) / 2;
+    let top = area.y + (main_height - layout.height()) / 2;
+    let board = Rect::new(left, top, layout.width(), layout.height());
+    let panel_top = if area.y + main_height - top >= PANEL_MIN_HEIGHT {
+        top
+    } else {
+        area.y
+    };
+    let panel = Rect::new(
+        left + layout.width() + GAP,
+        panel_top,
+        panel_width,
+        area.y + main_height - panel_top,
+    );
+    let bar = Rect::new(area.x, area.y + main_height, area.width, 1);
+    Screen::Fits {
+        board,
+        layout,
+        panel,
+        bar,
+    }
+}
+
+/// `mm:ss`, or `h:mm:ss` from an hour on.
+pub fn format_time(time: Duration) -> String {
+    let s = time.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{:02}:{:02}", s / 60, s % 60)
+    }
+}
+
+impl App {
+    /// Draws the whole screen from the App's state.
+    pub fn draw(&self, frame: &mut Frame) {
+        self.render(frame.area(), frame.buffer_mut());
+    }
+
+    /// Draws into a buffer area (what `draw` does for a frame).
+    pub fn render(&self, area: Rect, buf: &mut Buffer) {
+        let Screen::Fits {
+            board,
+            layout,
+            panel,
+            bar,
+        } = screen(area, self.game.shape())
+        else {
+            self.render_too_small(area, buf);
+            return;
+        };
+        if self.game.is_paused() {
+            self.render_paused(board, buf);
+        } else {
+            let view = BoardView {
+                game: &self.game,
+                layout,
+                theme: &self.config.theme,
+                settings: &self.config.settings,
+            };
+            (&view).render(board, buf);
+        }
+        self.render_panel(panel, layout, buf);
+        self.render_key_bar(bar, buf);
+        match &self.mode {
+            Mode::Playing => {}
+            Mode::Help => self.render_help(area, buf),
+            Mode::NewGame(form) => self.render_new_game(form, area, buf),
+            Mode::ConfirmRestart => self.render_confirm(area, buf),
+            Mode::Won { new_best } => self.render_won(*new_best, area, buf),
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.game.shape().n()
+    }
+
+    fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
+        let Screen::TooSmall { need } = screen(area, self.game.shape()) else {
+            return;
+        };
+        let n = self.n();
+        let lines = vec![
+            Line::from("Terminal too small"),
+            Line::from(format!("A {n}x{n} board needs {}x{}", need.0, need.1)),
+            Line::from(format!("This terminal is {}x{}", area.width, area.height)),
+            Line::from(format!(
+                "Enlarge it, or press {} to quit",
+                self.config.keys.describe(Command::Quit, n)
+            )),
+        ];
+        let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
+        let rect = Rect::new(area.x, top, area.width, area.height.min(lines.len() as u16));
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .style(self.config.theme.message)
+            .render(rect, buf);
+    }
+
+    fn render_paused(&self, board: Rect, buf: &mut Buffer) {
+        let theme = &self.config.theme;
+        Block::bordered()
+            .border_type(BorderType::Thick)
+            .border_style(theme.box_line)
+            .render(board, buf);
+        let text = vec![
+            Line::from(Span::styled("Paused", theme.title)),
+            Line::from(format!(
+                "{} resumes",
+                self.config.keys.describe(Command::Pause, self.n())
+            )),
+        ];
+        let y = board.y + board.height / 2 - 1;
+        let inner = Rect::new(board.x + 1, y, board.width - 2, 2);
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+    }
+
+    fn render_panel(&self, area: Rect, layout: BoardLayout, buf: &mut Buffer) {
+        let (game, theme) = (&self.game, &self.config.theme);
+        let n = self.n();
+        let shape = game.shape();
+        let field = |label: &str, value: String| {
+            Line::from(vec![
+                Span::styled(format!("{label:<9}"), theme.label),
+                Span::styled(value, theme.value),
+            ])
+        };
+        let mut clock = format_time(game.elapsed(self.now));
+        if game.is_paused() {
+            clock.push_str(" paused");
+        }
+        let completed = game.completed_digits();
+        let digits: Vec<Span> = (1..=n as u8)
+            .flat_map(|d| {
+                let style = if completed.contains(d) {
+                    theme.done
+                } else {
+                    theme.value
+                };
+                let gap = (n <= 9 && d > 1).then(|| Span::raw(" "));
+                gap.into_iter()
+                    .chain([Span::styled(symbol(d).to_string(), style)])
+            })
+            .collect();
+        let mut lines = vec![
+            Line::from(Span::styled("tudoku", theme.title)),
+            field("Board", format!("{n}x{n}, boxes {shape}")),
+            field("Level", game.difficulty().to_string()),
+            field(
+                "Seed",
+                game.seed()
+                    .map_or_else(|| "-".to_string(), |s| s.to_string()),
+            ),
+            field("Time", clock),
+            field("Mistakes", game.mistakes().to_string()),
+            field("Hints", game.hints_used().to_string()),
+            field("Filled", format!("{}/{}", game.filled_count(), n * n)),
+            field("Digits", format!("{}/{n} done", completed.len())),
+            Line::from(digits),
+            field(
+                "Mode",
+                if game.notes_mode() { "NOTES" } else { "values" }.to_string(),
+            ),
+        ];
+        let selected = game.selected();
+        let notes = game.notes(selected);
+        let mut cell = game.geometry().cell_name(selected);
+        if layout.notes == NotesView::Compact && game.value(selected) == 0 && !notes.is_empty() {
+            let list: Vec<String> = notes.iter().map(|d| symbol(d).to_string()).collect();
+            cell.push_str(&format!(" notes {}", list.join(" ")));
+        }
+        lines.push(field("Cell", cell));
+        if let Some(hint) = game.hint_text() {
+            lines.push(Line::from(""));
+            lines.push(Line::from(vec![
+                Span::styled("Hint: ", theme.title),
+                Span::raw(hint),
+            ]));
+        }
+        if let Some(message) = &self.message {
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(message.clone(), theme.message)));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+
+    fn render_key_bar(&self, area: Rect, buf: &mut Buffer) {
+        let (keys, theme, n) = (&self.config.keys, &self.config.theme, self.n());
+        let mut items = vec![(value_keys(n), "place".to_string())];
+        for command in [
+            Command::NotesMode,
+            Command::Hint,
+            Command::Undo,
+            Command::Help,
+            Command::Quit,
+            Command::Redo,
+            Command::Erase,
+            Command::Check,
+            Command::Pause,
+            Command::NewGame,
+        ] {
+            if let Some(key) = keys.usable_keys(command, n).next() {
+                items.push((key.to_string(), command.label().to_string()));
+            }
+        }
+        let mut spans = Vec::new();
+        let mut width = 0;
+        for (key, label) in items {
+            let item_width = key.chars().count() + label.chars().count() + 3;
+            if width + item_width > area.width as usize {
+                continue;
+            }
+            width += item_width;
+            spans.push(Span::styled(key, theme.key));
+            spans.push(Span::raw(format!(" {label}  ")));
+        }
+        Paragraph::new(Line::from(spans)).render(area, buf);
+    }
+
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        let (keys, theme, n) = (&self.config.keys, &self.config.theme, self.n());
+        let modifier = keys.note_modifier.name();
+        let mut entries = vec![
+            (value_keys(n), "place (notes mode: note)".to_string()),
+            (
+                format!("{modifier}+{}", value_keys(n)),
+                "note (notes mode: place)".to_string(),
+            ),
+            ("mouse".to_string(), "select a cell".to_string()),
+        ];
+        entries.extend(Command::ALL.into_iter().map(|c| {
+            let described = keys.describe(c, n);
+            let shown = if described.is_empty() {
+                "-".to_string()
+            } else {
+                described
+            };
+            (shown, c.description().to_string())
+        }));
+        let max_rows = area.height.saturating_sub(2).max(1) as usize;
+        let columns: Vec<&[(String, String)]> = entries
+            .chunks(entries.len().div_ceil(entries.len().div_ceil(max_rows)))
+            .collect();
+        let widths: Vec<(usize, usize)> = columns
+            .iter()
+            .map(|column| {
+                let key = column
+                    .iter()
+                    .map(|(k, _)| k.chars().count())
+                    .max()
+                    .unwrap_or(0);
+                let text = column
+                    .iter()
+                    .map(|(_, d)| d.chars().count())
+                    .max()
+                    .unwrap_or(0);
+                (key, text)
+            })
+            .collect();
+        let rows = columns.first().map_or(0, |c| c.len());
+        let content: usize =
+            widths.iter().map(|(k, t)| k + 1 + t).sum::<usize>() + 3 * (columns.len() - 1);
+        let rect = centered(area, content as u16 + 4, rows as u16 + 2);
+        Clear.render(rect, buf);
+        let footer = format!("Esc or {} closes", keys.describe(Command::Help, n));
+        let block = Block::bordered()
+            .border_type(BorderType::Thick)
+            .title(Line::from(" Keys ").centered())
+            .title_bottom(Line::from(footer).centered())
+            .style(theme.popup);
+        let inner = block.inner(rect);
+        block.render(rect, buf);
+        let lines: Vec<Line> = (0..rows)
+            .map(|row| {
+                let mut spans = Vec::new();
+                for (i, (column, &(kw, tw))) in columns.iter().zip(&widths).enumerate() {
+                    if let Some((key, text)) = column.get(row) {
+                        if i > 0 {
+                            spans.push(Span::raw("   "));
+                        }
+                        spans.push(Span::styled(format!("{key:<kw$} "), theme.key));
+                        spans.push(Span::raw(format!("{text:<tw$}")));
+                    }
+                }
+                Line::from(spans)
+            })
+            .collect();
+        Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+    }
+
+    fn render_won(&self, new_best: bool, area: Rect, buf: &mut Buffer) {
+        let (game, theme, n) = (&self.game, &self.config.theme, self.n());
+        let time = game.elapsed(self.now);
+        let best = self
+            .records
+            .best(game.shape(), game.difficulty())
+            .unwrap_or(time);
+        let mut lines = vec![
+            Line::from(Span::styled("Solved!", theme.title)),
+            Line::from(""),
+            Line::from(format!("Time      {}", format_time(time))),
+            Line::from(format!("Mistakes  {}", game.mistakes())),
+            Line::from(format!("Hints     {}", game.hints_used())),
+            Line::from(format!(
+                "Best {n}x{n} {}: {}",
+                game.difficulty(),
+                format_time(best)
+            )),
+        ];
+        if new_best {
+            lines.push(Line::from(Span::styled("New best time!", theme.message)));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(format!(
+            "Enter: new game  {}: quit  Esc: board",
+            self.config.keys.describe(Command::Quit, n)
+        )));
+        popup(" You win ", lines, area, theme.popup, buf);
+    }
+
+    fn render_new_game(&self, form: &NewGameForm, area: Rect, buf: &mut Buffer) {
+        let theme = &self.config.theme;
+        let n = form.shape.n();
+        let seed = if form.seed.is_empty() {
+            "random".to_string()
+        } else {
+            form.seed.clone()
+        };
+        let row = |field: Field, label: &str, value: String| {
+            let chosen = form.field == field;
+            let marker = if chosen { "> " } else { "  " };
+            let style = if chosen {
+                theme.selected
+            } else {
+                Style::default()
+            };
+            Line::from(vec![
+                Span::raw(format!("{marker}{label:<8}")),
+                Span::styled(format!("< {value} >"), style),
+            ])
+        };
+        let lines = vec![
+            row(
+                Field::Shape,
+                "Board",
+                format!("{n}x{n}, boxes {}", form.shape),
+            ),
+            row(Field::Difficulty, "Level", form.difficulty.to_string()),
+            row(Field::Seed, "Seed", seed),
+            Line::from(""),
+            Line::from("Up/Down: field   Left/Right: change"),
+            Line::from("digits: seed   Enter: start   Esc: cancel"),
+        ];
+        popup(" New game ", lines, area, theme.popup, buf);
+    }
+
+    fn render_confirm(&self, area: Rect, buf: &mut Buffer) {
+        let lines = vec![
+            Line::from("Restart this puzzle?"),
+            Line::from("Entries and notes are cleared;"),
+            Line::from("undo brings them back."),
+            Line::from(""),
+            Line::from("y or Enter: restart   other key: cancel"),
+        ];
+        popup(" Restart ", lines, area, self.config.theme.popup, buf);
+    }
+}
+
+/// A bordered box of text centred in `area`.
+fn popup(title: &str, lines: Vec<Line>, area: Rect, style: Style, buf: &mut Buffer) {
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+    let rect = centered(area, width, lines.len() as u16 + 2);
+    Clear.render(rect, buf);
+    let block = Block::bordered()
+        .border_type(BorderType::Thick)
+        .title(Line::from(title).centered())
+        .style(style);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// A `width` x `height` rectangle in the middle of `area` (clipped to it).
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let (w, h) = (width.min(area.width), height.min(area.height));
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
