@@ -1,0 +1,367 @@
+//! What the screen shows, drawn into ratatui's TestBackend: insta snapshots of
+//! whole screens (reviewed by eye once) and explicit checks of single cells'
+//! text and style for the things a snapshot cannot see (colours, highlights).
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use tudoku::engine::{Difficulty, Grid, Shape};
+use tudoku::game::{Action, Game};
+use tudoku::ui::{App, BoardLayout, Config, NotesView, Records, Screen, screen};
+
+const PUZZLE_9: &str = include_str!("data/top1465.txt");
+const PUZZLE_6: &str = include_str!("data/6x6.txt");
+const PUZZLE_16: &str = include_str!("data/16x16_basic_sample.txt");
+const PUZZLE_4: &str = "1.3..4.22.4..3.1";
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap()
+}
+
+fn app_for(line: &str, config: Config) -> (App, Instant) {
+    let now = Instant::now();
+    let givens = Grid::parse(line, None).unwrap();
+    let game = Game::from_puzzle(givens, Difficulty::Medium, Some(7), now).unwrap();
+    (App::new(game, config, Records::default(), now), now)
+}
+
+/// A full 25x25 grid by the classic pattern, with a third of the cells blank.
+fn app_25() -> (App, Instant) {
+    let shape = Shape::for_size(25).unwrap();
+    let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
+    let values: Vec<u8> = (0..n * n)
+        .map(|i| ((w * (i / n % h) + i / n / h + i % n) % n + 1) as u8)
+        .collect();
+    let solution = Grid::from_values(shape, values).unwrap();
+    let mut givens = solution.clone();
+    for cell in (0..n * n).filter(|c| (c / n + c % n) % 3 == 0) {
+        givens.set(cell, 0);
+    }
+    let now = Instant::now();
+    let game = Game::new(givens, solution, Difficulty::Easy, Some(1), now).unwrap();
+    (
+        App::new(game, Config::default(), Records::default(), now),
+        now,
+    )
+}
+
+fn press(app: &mut App, code: KeyCode, now: Instant) {
+    app.handle_event(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), now);
+}
+
+fn draw(app: &mut App, width: u16, height: u16) -> Terminal<TestBackend> {
+    app.size = (width, height);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| app.draw(frame)).unwrap();
+    terminal
+}
+
+fn text(terminal: &Terminal<TestBackend>) -> String {
+    let buf = terminal.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The board's rectangle and layout on a screen of this size.
+fn board_of(app: &App, width: u16, height: u16) -> (Rect, BoardLayout) {
+    match screen(Rect::new(0, 0, width, height), app.game.shape()) {
+        Screen::Fits { board, layout, .. } => (board, layout),
+        Screen::TooSmall { .. } => panic!("board does not fit"),
+    }
+}
+
+/// Screen position of the middle of a cell (where its value is drawn).
+fn cell_center(app: &App, width: u16, height: u16, cell: usize) -> (u16, u16) {
+    let (board, layout) = board_of(app, width, height);
+    let mut hit = None;
+    for y in 0..board.height {
+        for x in 0..board.width {
+            if layout.cell_at(x, y) == Some(cell) && hit.is_none() {
+                hit = Some((x, y));
+            }
+        }
+    }
+    let (x0, y0) = hit.unwrap();
+    let (mut x1, mut y1) = (x0, y0);
+    while layout.cell_at(x1 + 1, y0) == Some(cell) {
+        x1 += 1;
+    }
+    while layout.cell_at(x0, y1 + 1) == Some(cell) {
+        y1 += 1;
+    }
+    let w = x1 - x0 + 1;
+    let h = y1 - y0 + 1;
+    (board.x + x0 + w / 2, board.y + y0 + h / 2)
+}
+
+#[test]
+fn nine_by_nine_fits_80x24_compact() {
+    let (mut app, _) = app_for(first_line(PUZZLE_9), Config::default());
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn nine_by_nine_notes_grid_when_large() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    press(&mut app, KeyCode::F(3), now);
+    let terminal = draw(&mut app, 120, 45);
+    assert_eq!(board_of(&app, 120, 45).1.notes, NotesView::Spaced);
+    insta::assert_snapshot!(terminal.backend());
+    // Each note sits in its fixed slot: digit d at row (d-1)/3, column (d-1)%3.
+    let (board, _) = board_of(&app, 120, 45);
+    let cell = (0..81).find(|&c| app.game.value(c) == 0).unwrap();
+    let (cx, cy) = cell_center(&app, 120, 45, cell);
+    let buf = terminal.backend().buffer();
+    for d in 1..=9u8 {
+        let x = cx - 2 + (d - 1) as u16 % 3 * 2;
+        let y = cy - 1 + (d - 1) as u16 / 3;
+        let expected = if app.game.notes(cell).contains(d) {
+            d.to_string()
+        } else {
+            " ".to_string()
+        };
+        assert_eq!(buf[(x, y)].symbol(), expected, "digit {d}");
+    }
+    assert!(board.width <= 120);
+}
+
+#[test]
+fn four_by_four_with_notes() {
+    let (mut app, now) = app_for(PUZZLE_4, Config::default());
+    press(&mut app, KeyCode::F(3), now);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn six_by_six_with_notes() {
+    let (mut app, now) = app_for(first_line(PUZZLE_6), Config::default());
+    press(&mut app, KeyCode::F(3), now);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn sixteen_by_sixteen_in_80x24_and_large() {
+    let (mut app, now) = app_for(first_line(PUZZLE_16), Config::default());
+    press(&mut app, KeyCode::Char('a'), now);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("sixteen_80x24", terminal.backend());
+    let terminal = draw(&mut app, 200, 60);
+    insta::assert_snapshot!("sixteen_200x60", terminal.backend());
+}
+
+#[test]
+fn highlights_follow_the_selected_digit_and_units() {
+    let config = Config::default();
+    let theme = config.theme.clone();
+    let (mut app, now) = app_for(first_line(PUZZLE_9), config);
+    let selected = (0..81).find(|&c| app.game.is_given(c)).unwrap();
+    app.game.apply(Action::Select(selected), now).unwrap();
+    let digit = app.game.value(selected);
+    let terminal = draw(&mut app, 80, 24);
+    let buf = terminal.backend().buffer();
+    let g = app.game.geometry();
+    for cell in 0..81 {
+        let (x, y) = cell_center(&app, 80, 24, cell);
+        let bg = buf[(x, y)].bg;
+        if cell == selected {
+            assert_eq!(bg, theme.selected.bg.unwrap(), "selected");
+        } else if app.game.value(cell) == digit {
+            assert_eq!(bg, theme.same_digit.bg.unwrap(), "same digit at {cell}");
+        } else if g.sees(cell, selected) {
+            assert_eq!(bg, theme.peer.bg.unwrap(), "peer {cell}");
+        } else {
+            assert_eq!(bg, Color::Reset, "plain {cell}");
+        }
+        if app.game.is_given(cell) && cell != selected {
+            assert!(
+                buf[(x, y)].modifier.contains(Modifier::BOLD),
+                "givens are bold"
+            );
+        }
+    }
+}
+
+#[test]
+fn conflicts_are_marked_with_colour_and_in_mono_with_markers() {
+    for config in [Config::default(), Config::default().without_color()] {
+        let theme = config.theme.clone();
+        let (mut app, now) = app_for(first_line(PUZZLE_9), config);
+        let g = app.game.geometry();
+        let cell = (0..81).find(|&c| app.game.value(c) == 0).unwrap();
+        let (peer, digit) = g.peers[cell]
+            .iter()
+            .map(|&p| (p, app.game.value(p)))
+            .find(|&(_, v)| v != 0)
+            .unwrap();
+        app.game.apply(Action::Select(cell), now).unwrap();
+        app.game.apply(Action::Place(digit), now).unwrap();
+        let elsewhere = (0..81).find(|&c| c != cell && c != peer).unwrap();
+        app.game.apply(Action::Select(elsewhere), now).unwrap();
+        let terminal = draw(&mut app, 80, 24);
+        let buf = terminal.backend().buffer();
+        for c in [cell, peer] {
+            let (x, y) = cell_center(&app, 80, 24, c);
+            if theme.markers {
+                assert_eq!(buf[(x - 1, y)].symbol(), "!");
+                assert_eq!(buf[(x + 1, y)].symbol(), "!");
+            } else {
+                assert_eq!(buf[(x, y)].fg, theme.conflict.fg.unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn mono_uses_no_colour() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default().without_color());
+    press(&mut app, KeyCode::F(3), now);
+    let terminal = draw(&mut app, 80, 24);
+    let buf = terminal.backend().buffer();
+    for cell in buf.content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
+    }
+    let (x, y) = cell_center(&app, 80, 24, app.game.selected());
+    assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn help_overlay_lists_the_keys() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    press(&mut app, KeyCode::Char('?'), now);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn help_on_25x25_shows_no_letter_keys_for_commands() {
+    let (mut app, now) = app_25();
+    press(&mut app, KeyCode::F(1), now);
+    let terminal = draw(&mut app, 120, 60);
+    let screen = text(&terminal);
+    assert!(screen.contains("1-9 A-P"));
+    let notes_line = screen
+        .lines()
+        .find(|l| l.contains("notes mode on/off"))
+        .unwrap();
+    assert!(
+        notes_line.contains("F2/Ins") && !notes_line.contains("n/F2"),
+        "{notes_line}"
+    );
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn paused_hides_the_board() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    press(&mut app, KeyCode::F(7), now);
+    let terminal = draw(&mut app, 80, 24);
+    let (board, _) = board_of(&app, 80, 24);
+    let buf = terminal.backend().buffer();
+    // Two rows in the middle say "Paused" and which key resumes.
+    let text_rows = [board.y + board.height / 2 - 1, board.y + board.height / 2];
+    for y in (board.y..board.bottom()).filter(|y| !text_rows.contains(y)) {
+        for x in board.x..board.right() {
+            let s = buf[(x, y)].symbol();
+            assert!(
+                !s.chars().any(|c| c.is_ascii_digit()),
+                "a digit shows at {x},{y}"
+            );
+        }
+    }
+    assert!(text(&terminal).contains("Paused"));
+}
+
+#[test]
+fn win_screen_shows_time_mistakes_hints_and_best() {
+    let (mut app, start) = app_for(first_line(PUZZLE_6), Config::default());
+    let done = start + Duration::from_secs(95);
+    let empties: Vec<usize> = (0..36).filter(|&c| app.game.value(c) == 0).collect();
+    for &cell in &empties {
+        app.game.apply(Action::Select(cell), start).unwrap();
+        let digit = app.game.solution().get(cell);
+        let key = char::from_digit(digit as u32, 10).unwrap();
+        press(&mut app, KeyCode::Char(key), done);
+    }
+    assert!(app.game.is_won());
+    let terminal = draw(&mut app, 80, 24);
+    let screen = text(&terminal);
+    assert!(screen.contains("Solved!"));
+    assert!(screen.contains("01:35"));
+    assert!(screen.contains("New best time!"));
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn too_small_says_what_it_needs() {
+    let (mut app, _) = app_for(first_line(PUZZLE_9), Config::default());
+    let terminal = draw(&mut app, 50, 12);
+    insta::assert_snapshot!(terminal.backend());
+    let need = match screen(Rect::new(0, 0, 50, 12), app.game.shape()) {
+        Screen::TooSmall { need } => need,
+        Screen::Fits { .. } => panic!("should not fit"),
+    };
+    assert!(text(&terminal).contains(&format!("{}x{}", need.0, need.1)));
+    // The size it asks for is enough.
+    let terminal = draw(&mut app, need.0, need.1);
+    assert!(!text(&terminal).contains("too small"));
+}
+
+#[test]
+fn every_size_fits_200x60_and_9x9_fits_80x24() {
+    for shape in Shape::all() {
+        let fits = screen(Rect::new(0, 0, 200, 60), shape);
+        assert!(matches!(fits, Screen::Fits { .. }), "{shape}");
+    }
+    let nine = Shape::for_size(9).unwrap();
+    assert!(matches!(
+        screen(Rect::new(0, 0, 80, 24), nine),
+        Screen::Fits { .. }
+    ));
+}
+
+#[test]
+fn ascii_borders_use_only_ascii() {
+    let mut config = Config::default();
+    config.settings.ascii_borders = true;
+    let (mut app, _) = app_for(first_line(PUZZLE_9), config);
+    let terminal = draw(&mut app, 80, 24);
+    let (board, _) = board_of(&app, 80, 24);
+    let buf: &Buffer = terminal.backend().buffer();
+    for y in board.y..board.bottom() {
+        for x in board.x..board.right() {
+            assert!(buf[(x, y)].symbol().is_ascii(), "{x},{y}");
+        }
+    }
+    assert_eq!(buf[(board.x, board.y)].symbol(), "+");
+}
+
+#[test]
+fn a_click_selects_the_cell_under_it() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    app.size = (80, 24);
+    for cell in [0, 40, 80, 17] {
+        let (x, y) = cell_center(&app, 80, 24, cell);
+        let click = crossterm::event::MouseEvent {
+            kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        };
+        app.handle_event(Event::Mouse(click), now);
+        assert_eq!(app.game.selected(), cell);
+    }
+}

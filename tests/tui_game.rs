@@ -1,0 +1,496 @@
+//! Game logic: every action and its undo/redo, notes auto-removal, hints, win
+//! detection and the clock, on fixed puzzles from tests/data solved by the
+//! engine's solver. Candidates are checked against a brute-force reference
+//! computed from row/column/box coordinates, not from the geometry tables.
+
+use std::time::{Duration, Instant};
+
+use tudoku::engine::{Difficulty, Grid, Shape, solver, validate};
+use tudoku::game::{Action, Direction, Game, HintLevel, Jump, Refusal, new_puzzle};
+
+const PUZZLE_9: &str = include_str!("data/top1465.txt");
+const PUZZLE_6: &str = include_str!("data/6x6.txt");
+const PUZZLE_16: &str = include_str!("data/16x16_basic_sample.txt");
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap()
+}
+
+fn game_from(line: &str, now: Instant) -> Game {
+    let givens = Grid::parse(line, None).unwrap();
+    Game::from_puzzle(givens, Difficulty::Hard, Some(1), now).unwrap()
+}
+
+fn game9(now: Instant) -> Game {
+    game_from(first_line(PUZZLE_9), now)
+}
+
+fn first_empty(game: &Game) -> usize {
+    (0..game.values().values().len())
+        .find(|&c| game.value(c) == 0)
+        .unwrap()
+}
+
+/// Digits not yet in the cell's row, column or box, by coordinates.
+fn brute_candidates(values: &Grid, cell: usize) -> Vec<u8> {
+    let shape = values.shape();
+    let (n, h, w) = (shape.n(), shape.box_rows(), shape.box_cols());
+    let (r, c) = (cell / n, cell % n);
+    (1..=n as u8)
+        .filter(|&d| {
+            (0..n).all(|i| values.get(r * n + i) != d && values.get(i * n + c) != d)
+                && (0..n).all(|i| {
+                    let (br, bc) = (r / h * h + i / w, c / w * w + i % w);
+                    values.get(br * n + bc) != d
+                })
+        })
+        .collect()
+}
+
+fn select(game: &mut Game, cell: usize, now: Instant) {
+    game.apply(Action::Select(cell), now).unwrap();
+}
+
+/// A snapshot of everything an edit can change.
+fn board(game: &Game) -> (Vec<u8>, Vec<u32>) {
+    let cells = game.values().values().len();
+    (
+        game.values().values().to_vec(),
+        (0..cells).map(|c| game.notes(c).bits()).collect(),
+    )
+}
+
+#[test]
+fn place_undo_redo() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let cell = first_empty(&game);
+    select(&mut game, cell, now);
+    let before = board(&game);
+    game.apply(Action::Place(5), now).unwrap();
+    assert_eq!(game.value(cell), 5);
+    let after = board(&game);
+    game.apply(Action::Undo, now).unwrap();
+    assert_eq!(board(&game), before);
+    game.apply(Action::Redo, now).unwrap();
+    assert_eq!(board(&game), after);
+    assert_eq!(game.apply(Action::Redo, now), Err(Refusal::NothingToRedo));
+}
+
+#[test]
+fn undo_and_redo_have_no_limit() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let empties: Vec<usize> = (0..81).filter(|&c| game.value(c) == 0).collect();
+    let start = board(&game);
+    for (i, &cell) in empties.iter().enumerate() {
+        select(&mut game, cell, now);
+        game.apply(Action::ToggleNote((i % 9) as u8 + 1), now)
+            .unwrap();
+    }
+    let end = board(&game);
+    for _ in &empties {
+        game.apply(Action::Undo, now).unwrap();
+    }
+    assert_eq!(board(&game), start);
+    assert_eq!(game.apply(Action::Undo, now), Err(Refusal::NothingToUndo));
+    for _ in &empties {
+        game.apply(Action::Redo, now).unwrap();
+    }
+    assert_eq!(board(&game), end);
+}
+
+#[test]
+fn a_new_edit_clears_redo() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let cell = first_empty(&game);
+    select(&mut game, cell, now);
+    game.apply(Action::Place(1), now).unwrap();
+    game.apply(Action::Undo, now).unwrap();
+    game.apply(Action::ToggleNote(2), now).unwrap();
+    assert_eq!(game.apply(Action::Redo, now), Err(Refusal::NothingToRedo));
+}
+
+#[test]
+fn placing_removes_the_digit_from_peer_notes_and_undoes_as_one() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let g = game.geometry();
+    let target = first_empty(&game);
+    let d = brute_candidates(game.values(), target)[0];
+    // Note d in every empty cell that could hold it.
+    let noted: Vec<usize> = (0..81)
+        .filter(|&c| game.value(c) == 0 && brute_candidates(game.values(), c).contains(&d))
+        .collect();
+    for &c in &noted {
+        select(&mut game, c, now);
+        game.apply(Action::ToggleNote(d), now).unwrap();
+    }
+    let before = board(&game);
+    select(&mut game, target, now);
+    game.apply(Action::Place(d), now).unwrap();
+    for &c in &noted {
+        let (r0, c0) = (target / 9, target % 9);
+        let (r1, c1) = (c / 9, c % 9);
+        let sees = r0 == r1 || c0 == c1 || (r0 / 3 == r1 / 3 && c0 / 3 == c1 / 3);
+        if c != target {
+            assert_eq!(game.notes(c).contains(d), !sees, "cell {c}");
+        }
+    }
+    assert!(noted.iter().any(|&c| c != target && g.sees(c, target)));
+    game.apply(Action::Undo, now).unwrap();
+    assert_eq!(
+        board(&game),
+        before,
+        "one undo restores the placement and every note"
+    );
+}
+
+#[test]
+fn a_clashing_placement_leaves_peer_notes_alone() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let g = game.geometry();
+    let target = first_empty(&game);
+    let clash = g.peers[target]
+        .iter()
+        .map(|&p| game.value(p))
+        .find(|&v| v != 0)
+        .unwrap();
+    let peer = g.peers[target]
+        .iter()
+        .copied()
+        .find(|&p| game.value(p) == 0)
+        .unwrap();
+    select(&mut game, peer, now);
+    game.apply(Action::ToggleNote(clash), now).unwrap();
+    select(&mut game, target, now);
+    game.apply(Action::Place(clash), now).unwrap();
+    assert!(game.notes(peer).contains(clash));
+    assert!(game.conflicts().contains(&target));
+}
+
+#[test]
+fn erase_value_and_notes_with_undo() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let cell = first_empty(&game);
+    select(&mut game, cell, now);
+    assert_eq!(game.apply(Action::Erase, now), Err(Refusal::NothingToErase));
+    game.apply(Action::Place(3), now).unwrap();
+    game.apply(Action::Erase, now).unwrap();
+    assert_eq!(game.value(cell), 0);
+    game.apply(Action::Undo, now).unwrap();
+    assert_eq!(game.value(cell), 3);
+    game.apply(Action::Erase, now).unwrap();
+    game.apply(Action::ToggleNote(4), now).unwrap();
+    game.apply(Action::ToggleNote(6), now).unwrap();
+    game.apply(Action::Erase, now).unwrap();
+    assert!(game.notes(cell).is_empty());
+    game.apply(Action::Undo, now).unwrap();
+    assert_eq!(game.notes(cell).iter().collect::<Vec<_>>(), vec![4, 6]);
+    game.apply(Action::Redo, now).unwrap();
+    assert!(game.notes(cell).is_empty());
+}
+
+#[test]
+fn givens_cannot_change_and_notes_need_an_empty_cell() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let given = (0..81).find(|&c| game.is_given(c)).unwrap();
+    select(&mut game, given, now);
+    let before = board(&game);
+    assert_eq!(game.apply(Action::Place(1), now), Err(Refusal::GivenCell));
+    assert_eq!(game.apply(Action::Erase, now), Err(Refusal::GivenCell));
+    assert_eq!(
+        game.apply(Action::ToggleNote(1), now),
+        Err(Refusal::FilledCell)
+    );
+    assert_eq!(game.apply(Action::Place(10), now), Err(Refusal::BadDigit));
+    assert_eq!(board(&game), before);
+    assert!(!game.can_undo());
+}
+
+#[test]
+fn toggle_note_and_notes_mode() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let cell = first_empty(&game);
+    select(&mut game, cell, now);
+    game.apply(Action::ToggleNote(7), now).unwrap();
+    assert!(game.notes(cell).contains(7));
+    game.apply(Action::ToggleNote(7), now).unwrap();
+    assert!(!game.notes(cell).contains(7));
+    game.apply(Action::Undo, now).unwrap();
+    assert!(game.notes(cell).contains(7));
+    assert!(!game.notes_mode());
+    game.apply(Action::ToggleNotesMode, now).unwrap();
+    assert!(game.notes_mode());
+}
+
+#[test]
+fn auto_notes_are_the_candidates_and_clear_notes_removes_them() {
+    let now = Instant::now();
+    for line in [
+        first_line(PUZZLE_9),
+        first_line(PUZZLE_6),
+        first_line(PUZZLE_16),
+    ] {
+        let mut game = game_from(line, now);
+        let cells = game.values().values().len();
+        game.apply(Action::AutoNotes, now).unwrap();
+        for cell in 0..cells {
+            let expected = if game.value(cell) == 0 {
+                brute_candidates(game.values(), cell)
+            } else {
+                vec![]
+            };
+            assert_eq!(game.notes(cell).iter().collect::<Vec<_>>(), expected);
+        }
+        let filled = board(&game);
+        game.apply(Action::ClearNotes, now).unwrap();
+        assert!((0..cells).all(|c| game.notes(c).is_empty()));
+        game.apply(Action::Undo, now).unwrap();
+        assert_eq!(board(&game), filled);
+        game.apply(Action::Undo, now).unwrap();
+        assert!((0..cells).all(|c| game.notes(c).is_empty()));
+    }
+}
+
+#[test]
+fn restart_clears_entries_and_undoes() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let cell = first_empty(&game);
+    select(&mut game, cell, now);
+    game.apply(Action::Place(2), now).unwrap();
+    let played = board(&game);
+    game.apply(Action::Restart, now).unwrap();
+    assert_eq!(game.values(), game.givens());
+    game.apply(Action::Undo, now).unwrap();
+    assert_eq!(board(&game), played);
+}
+
+#[test]
+fn check_marks_only_wrong_entries_until_they_change() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let empties: Vec<usize> = (0..81).filter(|&c| game.value(c) == 0).collect();
+    let (right, wrong) = (empties[0], empties[1]);
+    let right_digit = game.solution().get(right);
+    let wrong_digit = game.solution().get(wrong) % 9 + 1;
+    select(&mut game, right, now);
+    game.apply(Action::Place(right_digit), now).unwrap();
+    select(&mut game, wrong, now);
+    game.apply(Action::Place(wrong_digit), now).unwrap();
+    assert_eq!(game.mistakes(), 1, "only the wrong placement is a mistake");
+    game.apply(Action::Check, now).unwrap();
+    assert!(game.is_marked_wrong(wrong));
+    assert!(!game.is_marked_wrong(right));
+    assert_eq!(game.marked_wrong_count(), 1);
+    game.apply(Action::Erase, now).unwrap();
+    assert!(!game.is_marked_wrong(wrong));
+}
+
+#[test]
+fn hints_go_region_then_cells_then_apply() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    game.apply(Action::Hint, now).unwrap();
+    let hint = game.hint().unwrap().clone();
+    assert_eq!(hint.level, HintLevel::Region);
+    let region_text = game.hint_text().unwrap();
+    game.apply(Action::Hint, now).unwrap();
+    assert_eq!(game.hint().unwrap().level, HintLevel::Cells);
+    assert_ne!(game.hint_text().unwrap(), region_text);
+    let before = game.filled_count();
+    game.apply(Action::Hint, now).unwrap();
+    assert!(game.hint().is_none());
+    assert_eq!(game.filled_count(), before + 1);
+    assert_eq!(game.hints_used(), 1);
+    // The placed digit agrees with the solution.
+    let placed = game.selected();
+    assert_eq!(game.value(placed), game.solution().get(placed));
+    game.apply(Action::Undo, now).unwrap();
+    assert_eq!(game.filled_count(), before);
+}
+
+#[test]
+fn a_wrong_entry_is_hinted_before_any_technique() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let cell = first_empty(&game);
+    let wrong = game.solution().get(cell) % 9 + 1;
+    select(&mut game, cell, now);
+    game.apply(Action::Place(wrong), now).unwrap();
+    game.apply(Action::Move(Direction::Down), now).unwrap();
+    game.apply(Action::Hint, now).unwrap();
+    assert!(game.hint_text().unwrap().contains("row"));
+    game.apply(Action::Hint, now).unwrap();
+    let name = game.geometry().cell_name(cell);
+    assert!(game.hint_text().unwrap().contains(&name));
+    assert_eq!(game.hint_cells(), vec![cell]);
+    game.apply(Action::Hint, now).unwrap();
+    assert_eq!(
+        game.value(cell),
+        0,
+        "applying the hint erases the wrong digit"
+    );
+}
+
+#[test]
+fn an_edit_drops_the_hint() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    game.apply(Action::Hint, now).unwrap();
+    let cell = first_empty(&game);
+    select(&mut game, cell, now);
+    assert!(game.hint().is_some(), "moving keeps the hint");
+    game.apply(Action::ToggleNote(1), now).unwrap();
+    assert!(game.hint().is_none());
+}
+
+fn solve_all_but_one(game: &mut Game, now: Instant) -> usize {
+    let empties: Vec<usize> = (0..game.values().values().len())
+        .filter(|&c| game.value(c) == 0)
+        .collect();
+    let (&last, rest) = empties.split_last().unwrap();
+    for &cell in rest {
+        select(game, cell, now);
+        let digit = game.solution().get(cell);
+        game.apply(Action::Place(digit), now).unwrap();
+    }
+    last
+}
+
+#[test]
+fn completing_the_board_wins_and_stops_the_clock() {
+    let start = Instant::now();
+    let mut game = game_from(first_line(PUZZLE_6), start);
+    let at = |s| start + Duration::from_secs(s);
+    let last = solve_all_but_one(&mut game, at(10));
+    assert!(!game.is_won());
+    select(&mut game, last, at(20));
+    game.apply(Action::Place(game.solution().get(last)), at(30))
+        .unwrap();
+    assert!(game.is_won());
+    assert!(validate::is_solved(game.values()));
+    assert_eq!(game.elapsed(at(1000)), Duration::from_secs(30));
+    assert_eq!(game.apply(Action::Undo, at(40)), Err(Refusal::Won));
+    assert_eq!(game.apply(Action::Erase, at(40)), Err(Refusal::Won));
+    game.apply(Action::Resume, at(50)).unwrap();
+    assert_eq!(
+        game.elapsed(at(1000)),
+        Duration::from_secs(30),
+        "resume after the win keeps the clock stopped"
+    );
+}
+
+#[test]
+fn the_clock_stops_while_paused() {
+    let start = Instant::now();
+    let at = |s| start + Duration::from_secs(s);
+    let mut game = game9(start);
+    assert_eq!(game.elapsed(at(10)), Duration::from_secs(10));
+    game.apply(Action::Pause, at(10)).unwrap();
+    assert!(game.is_paused());
+    assert_eq!(game.elapsed(at(100)), Duration::from_secs(10));
+    assert_eq!(game.apply(Action::Place(1), at(100)), Err(Refusal::Paused));
+    assert_eq!(
+        game.apply(Action::Move(Direction::Up), at(100)),
+        Err(Refusal::Paused)
+    );
+    game.apply(Action::Resume, at(100)).unwrap();
+    assert_eq!(game.elapsed(at(105)), Duration::from_secs(15));
+    game.apply(Action::Pause, at(105)).unwrap();
+    game.apply(Action::Pause, at(200)).unwrap();
+    assert_eq!(
+        game.elapsed(at(300)),
+        Duration::from_secs(15),
+        "pausing twice is one pause"
+    );
+}
+
+#[test]
+fn moves_clamp_and_jumps_reach_the_edges() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    game.apply(Action::Move(Direction::Up), now).unwrap();
+    game.apply(Action::Move(Direction::Left), now).unwrap();
+    assert_eq!(game.selected(), 0);
+    game.apply(Action::Move(Direction::Right), now).unwrap();
+    game.apply(Action::Move(Direction::Down), now).unwrap();
+    assert_eq!(game.selected(), 10);
+    game.apply(Action::Jump(Jump::RowEnd), now).unwrap();
+    assert_eq!(game.selected(), 17);
+    game.apply(Action::Jump(Jump::ColumnBottom), now).unwrap();
+    assert_eq!(game.selected(), 80);
+    game.apply(Action::Jump(Jump::RowStart), now).unwrap();
+    assert_eq!(game.selected(), 72);
+    game.apply(Action::Jump(Jump::ColumnTop), now).unwrap();
+    assert_eq!(game.selected(), 0);
+    game.apply(Action::Jump(Jump::NextEmpty), now).unwrap();
+    let next = (1..81).find(|&c| game.value(c) == 0).unwrap();
+    assert_eq!(game.selected(), next);
+    game.apply(Action::Jump(Jump::PrevEmpty), now).unwrap();
+    let prev = (0..81)
+        .rev()
+        .find(|&c| c < next && game.value(c) == 0)
+        .or_else(|| (0..81).rev().find(|&c| game.value(c) == 0))
+        .unwrap();
+    assert_eq!(game.selected(), prev);
+    assert_eq!(game.apply(Action::Select(81), now), Err(Refusal::OffBoard));
+}
+
+#[test]
+fn a_game_round_trips_through_toml_with_its_history() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    let cell = first_empty(&game);
+    select(&mut game, cell, now);
+    game.apply(Action::ToggleNote(3), now).unwrap();
+    game.apply(Action::Place(4), now).unwrap();
+    let text = toml::to_string(&game).unwrap();
+    let mut loaded: Game = toml::from_str(&text).unwrap();
+    assert_eq!(board(&loaded), board(&game));
+    assert_eq!(loaded.mistakes(), game.mistakes());
+    loaded.apply(Action::Undo, now).unwrap();
+    assert_eq!(loaded.value(cell), 0);
+    assert!(loaded.notes(cell).contains(3));
+}
+
+#[test]
+fn a_damaged_save_is_an_error_not_a_panic() {
+    let now = Instant::now();
+    let game = game9(now);
+    let text = toml::to_string(&game).unwrap();
+    for (from, to) in [
+        ("selected = 0", "selected = 500"),
+        ("notes = [", "notes = [1, "),
+        ("mistakes = 0", "mistakes = -1"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let broken = text.replacen(from, to, 1);
+        assert!(toml::from_str::<Game>(&broken).is_err(), "{to}");
+    }
+    // A solution that does not match the givens.
+    let wrong = game.solution().to_line(false);
+    let swapped: String = wrong.chars().rev().collect();
+    let broken = text.replacen(&wrong, &swapped, 1);
+    assert!(toml::from_str::<Game>(&broken).is_err());
+}
+
+#[test]
+fn stand_in_puzzles_are_unique_and_reproducible() {
+    for size in [4, 6, 9] {
+        let shape = Shape::for_size(size).unwrap();
+        for difficulty in [Difficulty::Easy, Difficulty::Expert] {
+            let (puzzle, solution) = new_puzzle(shape, difficulty, 42);
+            assert!(validate::is_solved(&solution));
+            assert!(solver::count(&puzzle, 2).is_unique());
+            assert_eq!(solver::solve(&puzzle).unwrap(), solution);
+            assert_eq!(new_puzzle(shape, difficulty, 42).0, puzzle);
+        }
+    }
+}
