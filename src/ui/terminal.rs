@@ -36,7 +36,11 @@ impl TerminalGuard {
         restore();
         signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
         activate(self.mouse)?;
-        self.terminal.clear()
+        // A fresh terminal redraws everything on the next frame, at the size
+        // the window has now (ratatui's `clear` would query the cursor).
+        execute!(io::stdout(), terminal::Clear(terminal::ClearType::All))?;
+        self.terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        Ok(())
     }
 
     #[cfg(not(unix))]

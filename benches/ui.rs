@@ -1,0 +1,74 @@
+//! UI speed: the first frame (generating a 9x9 puzzle and drawing it), and a
+//! key press (state update plus a full redraw into a TestBackend) on 9x9,
+//! 16x16 and 25x25 boards. Run with `cargo bench --bench ui`.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tudoku::engine::{Difficulty, Shape};
+use tudoku::game::Game;
+use tudoku::ui::{App, Config, Records};
+
+fn first_frame(seed: u64) -> Duration {
+    let start = Instant::now();
+    let game = Game::generate(Shape::for_size(9).unwrap(), Difficulty::Easy, seed, start);
+    let app = App::new(game, Config::default(), Records::default(), start);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| app.draw(frame)).unwrap();
+    start.elapsed()
+}
+
+/// Mean time of one key press plus redraw, cycling through moves, notes,
+/// placements and undo so every press changes state.
+fn key_press(size: usize, width: u16, height: u16) -> Duration {
+    let now = Instant::now();
+    let game = Game::generate(Shape::for_size(size).unwrap(), Difficulty::Easy, 3, now);
+    let mut app = App::new(game, Config::default(), Records::default(), now);
+    app.size = (width, height);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    app.handle_event(
+        Event::Key(KeyEvent::new(KeyCode::F(3), KeyModifiers::NONE)),
+        now,
+    );
+    let keys = [
+        KeyCode::Tab,
+        KeyCode::Char('1'),
+        KeyCode::Char('u'),
+        KeyCode::Right,
+        KeyCode::Down,
+        KeyCode::Char('2'),
+        KeyCode::Delete,
+    ];
+    let presses = 2000;
+    let start = Instant::now();
+    for i in 0..presses {
+        let key = KeyEvent::new(keys[i % keys.len()], KeyModifiers::NONE);
+        app.handle_event(Event::Key(key), now);
+        terminal.draw(|frame| app.draw(frame)).unwrap();
+    }
+    start.elapsed() / presses as u32
+}
+
+fn main() {
+    let mut frames: Vec<Duration> = (0..20).map(first_frame).collect();
+    frames.sort();
+    println!(
+        "first frame (generate 9x9 + draw 80x24): median {:?}, max {:?}",
+        frames[frames.len() / 2],
+        frames[frames.len() - 1]
+    );
+    for (size, width, height) in [
+        (9, 80, 24),
+        (9, 200, 60),
+        (16, 80, 24),
+        (16, 200, 60),
+        (25, 200, 60),
+    ] {
+        println!(
+            "key press + full redraw, {size}x{size} at {width}x{height}: {:?}",
+            key_press(size, width, height)
+        );
+    }
+}
