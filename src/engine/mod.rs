@@ -5,6 +5,8 @@ pub mod difficulty;
 pub mod digits;
 pub mod geometry;
 pub mod grid;
+pub mod permutation;
+pub mod pi;
 pub mod solver;
 pub mod step;
 pub mod validate;
