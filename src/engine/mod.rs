@@ -9,6 +9,7 @@ pub mod permutation;
 pub mod pi;
 pub mod solver;
 pub mod step;
+pub mod symmetry;
 pub mod validate;
 
 pub use difficulty::Difficulty;
