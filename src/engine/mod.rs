@@ -3,6 +3,7 @@
 
 pub mod difficulty;
 pub mod digits;
+pub mod fill;
 pub mod geometry;
 pub mod grid;
 pub mod permutation;
