@@ -2,7 +2,9 @@
 //! The game, storage and UI layers build on it; it depends on none of them.
 
 pub mod difficulty;
+pub mod dig;
 pub mod digits;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod solver;
@@ -10,7 +12,9 @@ pub mod step;
 pub mod validate;
 
 pub use difficulty::Difficulty;
+pub use dig::Symmetry;
 pub use digits::DigitSet;
+pub use generate::{GenerateOptions, Generated, generate};
 pub use geometry::{Geometry, Shape};
 pub use grid::{Grid, ParseError, ParsedPuzzle, parse_puzzles};
 pub use solver::SolutionCount;
