@@ -18,12 +18,15 @@ struct Cli {
 enum Command {
     /// Solve puzzles, or count their solutions (--count).
     Solve(cli::solve::SolveArgs),
+    /// Generate puzzles with exactly one solution.
+    Generate(cli::generate::GenerateArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
+        Some(Command::Generate(args)) => cli::generate::run(&args),
         None => {
             eprintln!("tudoku: the game is not playable yet; try `tudoku solve --help`");
             ExitCode::FAILURE
