@@ -7,6 +7,7 @@ pub mod document;
 pub mod lock;
 pub mod paths;
 pub mod quarantine;
+pub mod stats;
 
 pub use document::{Loaded, Versioned, load, store};
 pub use lock::{FileLock, LockError};
