@@ -6,3 +6,4 @@ mod input;
 mod output;
 mod progress;
 pub mod solve;
+pub mod stats;
