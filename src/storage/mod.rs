@@ -3,6 +3,7 @@
 //! aside and reported, never deleted or overwritten.
 
 pub mod atomic;
+pub mod config;
 pub mod document;
 pub mod lock;
 pub mod paths;
