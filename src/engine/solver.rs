@@ -144,11 +144,14 @@ fn propagate(g: &Geometry, node: &mut Node) -> bool {
                 return false;
             }
             for d in once - more {
-                let cell = unit
+                // an earlier single in this pass may have taken the only place
+                let Some(cell) = unit
                     .iter()
                     .copied()
                     .find(|&c| node.candidates[c].contains(d))
-                    .expect("digit seen once in the unit");
+                else {
+                    return false;
+                };
                 if node.values[cell] == 0 {
                     if !assign(g, node, cell, d) {
                         return false;
