@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tudoku::engine::{Difficulty, Shape};
+use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::Game;
 use tudoku::ui::{App, Config, Records};
 
@@ -20,11 +20,46 @@ fn first_frame(seed: u64) -> Duration {
     start.elapsed()
 }
 
+/// A game to play: generated for 9x9; for the big boards (whose generation is
+/// slow and not what is measured here) a sample puzzle or a pattern grid with
+/// a third of its cells blank.
+fn board(size: usize, now: Instant) -> Game {
+    let shape = Shape::for_size(size).unwrap();
+    match size {
+        9 => Game::generate(shape, Difficulty::Easy, 3, now),
+        16 => {
+            let line = include_str!("../tests/data/16x16_basic_sample.txt")
+                .lines()
+                .next()
+                .unwrap();
+            Game::from_puzzle(
+                Grid::parse(line, None).unwrap(),
+                Difficulty::Easy,
+                None,
+                now,
+            )
+            .unwrap()
+        }
+        _ => {
+            let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
+            let values = (0..n * n)
+                .map(|i| ((w * (i / n % h) + i / n / h + i % n) % n + 1) as u8)
+                .collect();
+            let solution = Grid::from_values(shape, values).unwrap();
+            let mut givens = solution.clone();
+            for cell in (0..n * n).filter(|c| (c / n + c % n) % 3 == 0) {
+                givens.set(cell, 0);
+            }
+            Game::new(givens, solution, Difficulty::Easy, None, now).unwrap()
+        }
+    }
+}
+
 /// Mean time of one key press plus redraw, cycling through moves, notes,
 /// placements and undo so every press changes state.
 fn key_press(size: usize, width: u16, height: u16) -> Duration {
     let now = Instant::now();
-    let game = Game::generate(Shape::for_size(size).unwrap(), Difficulty::Easy, 3, now);
+    let game = board(size, now);
     let mut app = App::new(game, Config::default(), Records::default(), now);
     app.size = (width, height);
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();

@@ -3,4 +3,5 @@
 
 pub mod engine;
 pub mod game;
+pub mod storage;
 pub mod ui;

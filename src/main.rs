@@ -1,11 +1,53 @@
+//! The `tudoku` binary: parses the command line and runs the game or a batch command.
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::{Parser, Subcommand};
+use tudoku::storage::ConfigDir;
+
+mod cli;
+
+/// Sudoku for the terminal, and a puzzle engine: solve, count, generate, rate, hint.
+#[derive(Parser, Debug)]
+#[command(name = "tudoku", version, about)]
+struct Cli {
+    /// Where config, saves and stats live [default: $TUDOKU_CONFIG_DIR, else
+    /// the platform's config directory, e.g. ~/.config/tudoku].
+    #[arg(long, global = true, value_name = "DIR")]
+    config_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles, or count their solutions (--count).
+    Solve(cli::solve::SolveArgs),
+    /// Generate puzzles with exactly one solution.
+    Generate(cli::generate::GenerateArgs),
+    /// Show best and average times, streaks and hints per board and level.
+    Stats,
+}
+
 fn main() -> ExitCode {
-    match tudoku::ui::run(tudoku::ui::Launch::default()) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tudoku: {e}");
-            ExitCode::FAILURE
-        }
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Solve(args)) => cli::solve::run(&args),
+        Some(Command::Generate(args)) => cli::generate::run(&args),
+        Some(Command::Stats) => match ConfigDir::resolve(cli.config_dir.as_deref()) {
+            Some(dir) => cli::stats::run(&dir),
+            None => {
+                eprintln!("tudoku: no home directory; pass --config-dir DIR");
+                ExitCode::FAILURE
+            }
+        },
+        None => match tudoku::ui::run(tudoku::ui::Launch::default()) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tudoku: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }

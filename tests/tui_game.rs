@@ -482,7 +482,7 @@ fn a_damaged_save_is_an_error_not_a_panic() {
 }
 
 #[test]
-fn stand_in_puzzles_are_unique_and_reproducible() {
+fn new_puzzles_are_unique_and_reproducible() {
     for size in [4, 6, 9] {
         let shape = Shape::for_size(size).unwrap();
         for difficulty in [Difficulty::Easy, Difficulty::Expert] {

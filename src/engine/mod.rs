@@ -2,15 +2,23 @@
 //! The game, storage and UI layers build on it; it depends on none of them.
 
 pub mod difficulty;
+pub mod dig;
 pub mod digits;
+pub mod fill;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod permutation;
+pub mod pi;
 pub mod solver;
 pub mod step;
+pub mod symmetry;
 pub mod validate;
 
 pub use difficulty::Difficulty;
+pub use dig::Symmetry;
 pub use digits::DigitSet;
+pub use generate::{GenerateOptions, Generated, generate};
 pub use geometry::{Geometry, Shape};
 pub use grid::{Grid, ParseError, ParsedPuzzle, parse_puzzles};
 pub use solver::SolutionCount;

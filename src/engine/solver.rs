@@ -144,7 +144,7 @@ fn propagate(g: &Geometry, node: &mut Node) -> bool {
                 return false;
             }
             for d in once - more {
-                // An assignment earlier in this loop may have taken d's only place.
+                // an earlier single in this pass may have taken the only place
                 let Some(cell) = unit
                     .iter()
                     .copied()

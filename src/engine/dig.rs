@@ -1,0 +1,176 @@
+//! Unique puzzles from a full grid (seed generator-solver-hints-blog): remove
+//! clues in random order, in symmetric groups when asked, keeping a removal
+//! only while the solver still finds exactly one solution.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use super::grid::Grid;
+use super::solver;
+
+/// Which cells are removed together, so the givens form a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Symmetry {
+    None,
+    /// 180° turn: r,c with n-1-r,n-1-c.
+    Rotational,
+    /// Reflection in the main diagonal: r,c with c,r.
+    Diagonal,
+    /// Left-right reflection: r,c with r,n-1-c.
+    Mirror,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 4] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Diagonal,
+        Symmetry::Mirror,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+
+    /// The cell a cell is paired with on an n x n board.
+    fn partner(self, n: usize, cell: usize) -> usize {
+        let (r, c) = (cell / n, cell % n);
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotational => (n - 1 - r) * n + (n - 1 - c),
+            Symmetry::Diagonal => c * n + r,
+            Symmetry::Mirror => r * n + (n - 1 - c),
+        }
+    }
+
+    /// The board's cells split into groups removed together (each group is a
+    /// cell and its partner, or the cell alone when it is its own partner).
+    pub fn groups(self, n: usize) -> Vec<Vec<usize>> {
+        (0..n * n)
+            .filter_map(|cell| {
+                let partner = self.partner(n, cell);
+                match partner.cmp(&cell) {
+                    std::cmp::Ordering::Less => None,
+                    std::cmp::Ordering::Equal => Some(vec![cell]),
+                    std::cmp::Ordering::Greater => Some(vec![cell, partner]),
+                }
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Symmetry, String> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown symmetry '{s}': use none, rotational, diagonal or mirror")
+            })
+    }
+}
+
+/// Removes clues from a full, valid `solution` in random symmetric groups while
+/// the puzzle stays unique. The result has exactly one solution, `solution`;
+/// no whole group can be removed from it. With `minimal`, single clues are then
+/// tried too, so that no clue at all can be removed (the pattern may break).
+pub fn dig<R: Rng + ?Sized>(
+    solution: &Grid,
+    symmetry: Symmetry,
+    minimal: bool,
+    rng: &mut R,
+) -> Grid {
+    let mut puzzle = solution.clone();
+    let mut groups = symmetry.groups(solution.n());
+    groups.shuffle(rng);
+    for group in &groups {
+        try_remove(&mut puzzle, group);
+    }
+    if minimal && symmetry != Symmetry::None {
+        let mut singles: Vec<usize> = (0..puzzle.values().len())
+            .filter(|&c| puzzle.get(c) != 0)
+            .collect();
+        singles.shuffle(rng);
+        for cell in singles {
+            try_remove(&mut puzzle, &[cell]);
+        }
+    }
+    puzzle
+}
+
+/// Empties `cells` if the puzzle stays unique; otherwise leaves it unchanged.
+fn try_remove(puzzle: &mut Grid, cells: &[usize]) -> bool {
+    let kept: Vec<u8> = cells.iter().map(|&c| puzzle.get(c)).collect();
+    for &c in cells {
+        puzzle.set(c, 0);
+    }
+    if solver::count(puzzle, 2).is_unique() {
+        return true;
+    }
+    for (&c, &v) in cells.iter().zip(&kept) {
+        puzzle.set(c, v);
+    }
+    false
+}
+
+/// True when removing any single clue would make the puzzle ambiguous.
+pub fn is_minimal(puzzle: &Grid) -> bool {
+    let mut probe = puzzle.clone();
+    (0..puzzle.values().len())
+        .filter(|&c| puzzle.get(c) != 0)
+        .all(|c| {
+            let v = probe.get(c);
+            probe.set(c, 0);
+            let ambiguous = !solver::count(&probe, 2).is_unique();
+            probe.set(c, v);
+            ambiguous
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_cover_every_cell_once() {
+        for n in [4, 6, 9, 16] {
+            for sym in Symmetry::ALL {
+                let mut seen = vec![0; n * n];
+                for g in sym.groups(n) {
+                    for c in g {
+                        seen[c] += 1;
+                    }
+                }
+                assert!(seen.iter().all(|&k| k == 1), "{sym} n={n}");
+            }
+        }
+        // the centre of a 9x9 board is its own rotational partner
+        assert!(Symmetry::Rotational.groups(9).contains(&vec![40]));
+        assert!(Symmetry::Mirror.groups(4).contains(&vec![0, 3]));
+        assert!(Symmetry::Diagonal.groups(4).contains(&vec![1, 4]));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for s in Symmetry::ALL {
+            assert_eq!(s.name().parse::<Symmetry>(), Ok(s));
+        }
+        assert!("spiral".parse::<Symmetry>().is_err());
+    }
+}
