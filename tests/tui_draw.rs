@@ -365,3 +365,34 @@ fn a_click_selects_the_cell_under_it() {
         assert_eq!(app.game.selected(), cell);
     }
 }
+
+#[test]
+fn new_game_dialog_picks_shape_level_and_seed() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    press(&mut app, KeyCode::F(9), now);
+    // Shapes run ..., 2x4, 4x2, 3x3, ...: two steps left of 3x3 is 2x4; the
+    // level steps right from medium to hard.
+    for code in [
+        KeyCode::Left,
+        KeyCode::Left,
+        KeyCode::Down,
+        KeyCode::Right,
+        KeyCode::Down,
+    ] {
+        press(&mut app, code, now);
+    }
+    for c in "1234".chars() {
+        press(&mut app, KeyCode::Char(c), now);
+    }
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+    press(&mut app, KeyCode::Enter, now);
+    let terminal = draw(&mut app, 80, 24);
+    assert!(text(&terminal).contains("Making a 8x8 hard puzzle"));
+    app.generate_pending(now);
+    assert_eq!(app.game.shape(), Shape::new(2, 4).unwrap());
+    assert_eq!(app.game.difficulty(), Difficulty::Hard);
+    assert_eq!(app.game.seed(), Some(1234));
+    let expected = tudoku::game::new_puzzle(Shape::new(2, 4).unwrap(), Difficulty::Hard, 1234).0;
+    assert_eq!(app.game.givens(), &expected);
+}

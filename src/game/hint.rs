@@ -6,6 +6,7 @@
 //! solution's digit for the most constrained cell) until `engine::hint` lands;
 //! it is the one function to switch over.
 
+use crate::engine::grid::symbol;
 use crate::engine::{DigitSet, Grid, Step, Technique};
 
 /// What a hint is about.
@@ -106,20 +107,28 @@ fn next_step(values: &Grid, solution: &Grid) -> Option<Step> {
     let g = values.shape().geometry();
     let cands = candidates(values);
     let empty = || (0..g.cell_count()).filter(|&c| values.get(c) == 0);
+    let placing = |technique, unit, cell, digit, explanation| Step {
+        technique,
+        units: vec![unit],
+        cells: vec![cell],
+        placements: vec![(cell, digit)],
+        eliminations: Vec::new(),
+        explanation,
+    };
     if let Some(cell) = empty().find(|&c| cands[c].len() == 1) {
         let digit = cands[cell].first()?;
-        return Some(Step {
-            technique: Technique::NakedSingle,
-            units: vec![g.cell_units[cell][2]],
-            cells: vec![cell],
-            placements: vec![(cell, digit)],
-            eliminations: Vec::new(),
-            explanation: format!(
-                "Naked single: {} can only be {}.",
-                g.cell_name(cell),
-                crate::engine::grid::symbol(digit)
-            ),
-        });
+        let why = format!(
+            "Naked single: {} can only be {}.",
+            g.cell_name(cell),
+            symbol(digit)
+        );
+        return Some(placing(
+            Technique::NakedSingle,
+            g.cell_units[cell][2],
+            cell,
+            digit,
+            why,
+        ));
     }
     for unit in (2 * g.n..3 * g.n).chain(0..2 * g.n) {
         for digit in 1..=g.n as u8 {
@@ -128,34 +137,28 @@ fn next_step(values: &Grid, solution: &Grid) -> Option<Step> {
                 .copied()
                 .filter(|&c| cands[c].contains(digit));
             if let (Some(cell), None) = (places.next(), places.next()) {
-                return Some(Step {
-                    technique: Technique::HiddenSingle,
-                    units: vec![unit],
-                    cells: vec![cell],
-                    placements: vec![(cell, digit)],
-                    eliminations: Vec::new(),
-                    explanation: format!(
-                        "Hidden single: {} can only go in {} within {}.",
-                        crate::engine::grid::symbol(digit),
-                        g.cell_name(cell),
-                        g.unit_name(unit)
-                    ),
-                });
+                let why = format!(
+                    "Hidden single: {} can only go in {} within {}.",
+                    symbol(digit),
+                    g.cell_name(cell),
+                    g.unit_name(unit)
+                );
+                return Some(placing(Technique::HiddenSingle, unit, cell, digit, why));
             }
         }
     }
     let cell = empty().min_by_key(|&c| cands[c].len())?;
     let digit = solution.get(cell);
-    Some(Step {
-        technique: Technique::Backtrack,
-        units: vec![g.cell_units[cell][2]],
-        cells: vec![cell],
-        placements: vec![(cell, digit)],
-        eliminations: Vec::new(),
-        explanation: format!(
-            "No single here; trial and error shows {} is {}.",
-            g.cell_name(cell),
-            crate::engine::grid::symbol(digit)
-        ),
-    })
+    let why = format!(
+        "No single here; trial and error shows {} is {}.",
+        g.cell_name(cell),
+        symbol(digit)
+    );
+    Some(placing(
+        Technique::Backtrack,
+        g.cell_units[cell][2],
+        cell,
+        digit,
+        why,
+    ))
 }

@@ -29,6 +29,13 @@ pub enum Mode {
     Won {
         new_best: bool,
     },
+    /// A new game is being made: drawn first, generated on the next turn of
+    /// the loop, so a slow big board shows a message instead of a frozen screen.
+    Generating {
+        shape: Shape,
+        difficulty: Difficulty,
+        seed: u64,
+    },
 }
 
 pub struct App {
@@ -138,6 +145,7 @@ impl App {
                 }
                 self.mode = Mode::Playing;
             }
+            Mode::Generating { .. } => {}
             Mode::Won { .. } => match self.command(&key) {
                 Some(Command::Quit) => self.running = false,
                 Some(Command::NewGame) => self.open_new_game(),
@@ -262,10 +270,27 @@ impl App {
     }
 
     fn start_new_game(&mut self, shape: Shape, difficulty: Difficulty, seed: Option<u64>) {
-        let seed = seed.unwrap_or_else(random_seed);
-        self.game = Game::generate(shape, difficulty, seed, self.now);
-        self.mode = Mode::Playing;
-        self.message = Some(format!("New {} game, seed {seed}.", difficulty));
+        self.mode = Mode::Generating {
+            shape,
+            difficulty,
+            seed: seed.unwrap_or_else(random_seed),
+        };
+    }
+
+    /// Makes the game the new-game dialog asked for, if any (the event loop
+    /// calls this after drawing the "Generating" message).
+    pub fn generate_pending(&mut self, now: Instant) {
+        if let Mode::Generating {
+            shape,
+            difficulty,
+            seed,
+        } = self.mode
+        {
+            self.now = now;
+            self.game = Game::generate(shape, difficulty, seed, now);
+            self.mode = Mode::Playing;
+            self.message = Some(format!("New {difficulty} game, seed {seed}."));
+        }
     }
 }
 

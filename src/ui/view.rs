@@ -123,6 +123,15 @@ impl App {
             Mode::NewGame(form) => self.render_new_game(form, area, buf),
             Mode::ConfirmRestart => self.render_confirm(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
+            Mode::Generating {
+                shape, difficulty, ..
+            } => {
+                let n = shape.n();
+                let lines = vec![Line::from(format!(
+                    "Making a {n}x{n} {difficulty} puzzle..."
+                ))];
+                popup(" New game ", lines, area, self.config.theme.popup, buf);
+            }
         }
     }
 
