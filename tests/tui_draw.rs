@@ -107,9 +107,14 @@ fn cell_center(app: &App, width: u16, height: u16, cell: usize) -> (u16, u16) {
 
 #[test]
 fn nine_by_nine_fits_80x24_compact() {
-    let (mut app, _) = app_for(first_line(PUZZLE_9), Config::default());
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
     let terminal = draw(&mut app, 80, 24);
     insta::assert_snapshot!(terminal.backend());
+    assert_eq!(board_of(&app, 80, 24).1.notes, NotesView::Compact);
+    // Compact notes: the first few candidates after a blank, `+` for more.
+    press(&mut app, KeyCode::F(3), now);
+    let terminal = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("nine_compact_notes", terminal.backend());
 }
 
 #[test]

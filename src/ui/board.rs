@@ -280,21 +280,23 @@ impl BoardView<'_> {
                 }
             }
             NotesView::Compact => {
-                let room = rect.width as usize;
+                // Without lines between cells, keep a blank first column so
+                // notes of neighbouring cells stay apart.
+                let left = u16::from(!self.layout.cols.inner && rect.width >= 3);
+                let room = (rect.width - left) as usize;
                 let shown = if notes.len() as usize > room {
                     room - 1
                 } else {
                     room
                 };
+                let x0 = rect.x + left;
                 for (i, d) in notes.iter().take(shown).enumerate() {
-                    buf[(rect.x + i as u16, cy)]
+                    buf[(x0 + i as u16, cy)]
                         .set_char(symbol(d))
                         .set_style(note_style(d));
                 }
                 if notes.len() as usize > room {
-                    buf[(rect.x + shown as u16, cy)]
-                        .set_char('+')
-                        .set_style(style);
+                    buf[(x0 + shown as u16, cy)].set_char('+').set_style(style);
                 }
             }
         }
