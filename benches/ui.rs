@@ -21,38 +21,26 @@ fn first_frame(seed: u64) -> Duration {
 }
 
 /// A game to play: generated for 9x9; for the big boards (whose generation is
-/// slow and not what is measured here) a sample puzzle or a pattern grid with
-/// a third of its cells blank.
+/// slow and not what is measured here) a sample puzzle and the 25x25 fixture.
 fn board(size: usize, now: Instant) -> Game {
     let shape = Shape::for_size(size).unwrap();
     match size {
         9 => Game::generate(shape, Difficulty::Easy, 3, now),
-        16 => {
-            let line = include_str!("../tests/data/16x16_basic_sample.txt")
-                .lines()
-                .next()
-                .unwrap();
-            Game::from_puzzle(
-                Grid::parse(line, None).unwrap(),
-                Difficulty::Easy,
-                None,
-                now,
-            )
-            .unwrap()
-        }
-        _ => {
-            let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
-            let values = (0..n * n)
-                .map(|i| ((w * (i / n % h) + i / n / h + i % n) % n + 1) as u8)
-                .collect();
-            let solution = Grid::from_values(shape, values).unwrap();
-            let mut givens = solution.clone();
-            for cell in (0..n * n).filter(|c| (c / n + c % n) % 3 == 0) {
-                givens.set(cell, 0);
-            }
-            Game::new(givens, solution, Difficulty::Easy, None, now).unwrap()
-        }
+        16 => sample(include_str!("../tests/data/16x16_basic_sample.txt"), now),
+        _ => sample(include_str!("../tests/fixtures/25x25.txt"), now),
     }
+}
+
+/// A game from the first puzzle line of a file.
+fn sample(text: &str, now: Instant) -> Game {
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    Game::from_puzzle(
+        Grid::parse(line, None).unwrap(),
+        Difficulty::Easy,
+        None,
+        now,
+    )
+    .unwrap()
 }
 
 /// Mean time of one key press plus redraw, cycling through moves, notes,

@@ -30,24 +30,13 @@ fn app_for(line: &str, config: Config) -> (App, Instant) {
     (App::new(game, config, Records::default(), now), now)
 }
 
-/// A full 25x25 grid by the classic pattern, with a third of the cells blank.
+/// A 25x25 game from the fixture (a pattern grid with a third of it blank).
 fn app_25() -> (App, Instant) {
-    let shape = Shape::for_size(25).unwrap();
-    let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
-    let values: Vec<u8> = (0..n * n)
-        .map(|i| ((w * (i / n % h) + i / n / h + i % n) % n + 1) as u8)
-        .collect();
-    let solution = Grid::from_values(shape, values).unwrap();
-    let mut givens = solution.clone();
-    for cell in (0..n * n).filter(|c| (c / n + c % n) % 3 == 0) {
-        givens.set(cell, 0);
-    }
-    let now = Instant::now();
-    let game = Game::new(givens, solution, Difficulty::Easy, Some(1), now).unwrap();
-    (
-        App::new(game, Config::default(), Records::default(), now),
-        now,
-    )
+    let line = include_str!("fixtures/25x25.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    app_for(line, Config::default())
 }
 
 fn press(app: &mut App, code: KeyCode, now: Instant) {
