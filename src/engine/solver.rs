@@ -1,10 +1,18 @@
 //! Solving and counting (seed sudoku-graph-coloring): Sudoku as colouring the
 //! peer graph with n colours, by a backtracker that branches on the cell with
-//! the fewest remaining colours and propagates forced colours at each node.
-//! The search keeps its own stack, so 25x25 boards never overflow the call stack.
+//! the fewest remaining colours (DSatur) and propagates forced colours (naked
+//! and hidden singles) at each node.
+//!
+//! Candidates are `u32` bitmasks per cell, placed digits are bitmasks per
+//! row, column and box. The search core is generic over the board side `N`
+//! (and its cell count `C = N * N`), so every supported size gets its own
+//! fixed-size arrays and a search state that is copied, not allocated, when
+//! the search branches. The search keeps its own stack on the heap, so 25x25
+//! boards never overflow the call stack.
 
-use super::digits::DigitSet;
-use super::geometry::Geometry;
+use std::sync::OnceLock;
+
+use super::geometry::{SUPPORTED_SHAPES, Shape};
 use super::grid::Grid;
 
 /// How many solutions a puzzle has, up to the limit the caller asked for.
@@ -24,152 +32,391 @@ impl SolutionCount {
         }
     }
 
+    /// True when the puzzle has exactly one solution.
     pub fn is_unique(self) -> bool {
         self == SolutionCount::Exactly(1)
     }
 }
 
+/// What one search for "a solution, and is it the only one" found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// No solution exists.
+    Unsolvable,
+    /// Exactly one solution, this one.
+    Unique(Grid),
+    /// At least two solutions; this is the first one found.
+    Multiple(Grid),
+}
+
+impl Outcome {
+    /// The solution found, if any.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Unsolvable => None,
+            Outcome::Unique(g) | Outcome::Multiple(g) => Some(g),
+        }
+    }
+
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Outcome::Unique(_))
+    }
+}
+
 /// The first solution found, or `None` when the puzzle has none.
 pub fn solve(grid: &Grid) -> Option<Grid> {
-    let mut first = None;
-    search(grid, 1, |s| first = Some(s.clone()));
-    first
+    Solver::new().solve(grid)
 }
 
 /// Counts solutions, stopping at `limit` (0 counts them all).
 pub fn count(grid: &Grid, limit: u64) -> SolutionCount {
-    let mut found = 0;
-    let stopped = search(grid, limit, |_| found += 1);
-    if stopped {
-        SolutionCount::AtLeast(found)
-    } else {
-        SolutionCount::Exactly(found)
+    Solver::new().count(grid, limit)
+}
+
+/// The first solution and whether a second one exists, in one search.
+pub fn solve_unique(grid: &Grid) -> Outcome {
+    Solver::new().solve_unique(grid)
+}
+
+/// A solver that keeps its search buffers between puzzles, for callers that
+/// solve many (generation asks `count(2)` thousands of times per puzzle).
+#[derive(Default)]
+pub struct Solver {
+    /// One search core per supported shape, created on first use.
+    cores: [Option<Box<dyn Search>>; SUPPORTED_SHAPES.len()],
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// The first solution found, or `None` when the puzzle has none.
+    pub fn solve(&mut self, grid: &Grid) -> Option<Grid> {
+        let mut first = Grid::empty(grid.shape());
+        (self.core(grid.shape()).run(grid, 1, Some(&mut first)) > 0).then_some(first)
+    }
+
+    /// Counts solutions, stopping at `limit` (0 counts them all).
+    pub fn count(&mut self, grid: &Grid, limit: u64) -> SolutionCount {
+        let found = self.core(grid.shape()).run(grid, limit, None);
+        if limit != 0 && found >= limit {
+            SolutionCount::AtLeast(found)
+        } else {
+            SolutionCount::Exactly(found)
+        }
+    }
+
+    /// The first solution and whether a second one exists, in one search.
+    pub fn solve_unique(&mut self, grid: &Grid) -> Outcome {
+        let mut first = Grid::empty(grid.shape());
+        match self.core(grid.shape()).run(grid, 2, Some(&mut first)) {
+            0 => Outcome::Unsolvable,
+            1 => Outcome::Unique(first),
+            _ => Outcome::Multiple(first),
+        }
+    }
+
+    fn core(&mut self, shape: Shape) -> &mut dyn Search {
+        let index = shape_index(shape);
+        self.cores[index]
+            .get_or_insert_with(|| match shape.n() {
+                4 => Box::new(Core::<4, 16>::new(shape)),
+                6 => Box::new(Core::<6, 36>::new(shape)),
+                8 => Box::new(Core::<8, 64>::new(shape)),
+                9 => Box::new(Core::<9, 81>::new(shape)),
+                12 => Box::new(Core::<12, 144>::new(shape)),
+                16 => Box::new(Core::<16, 256>::new(shape)),
+                _ => Box::new(Core::<25, 625>::new(shape)),
+            })
+            .as_mut()
     }
 }
 
-/// Candidate state of one search node.
-#[derive(Clone)]
-struct Node {
-    values: Vec<u8>,
-    candidates: Vec<DigitSet>,
+fn shape_index(shape: Shape) -> usize {
+    SUPPORTED_SHAPES
+        .iter()
+        .position(|&(r, c)| r as usize == shape.box_rows() && c as usize == shape.box_cols())
+        .expect("Shape values are only built from SUPPORTED_SHAPES")
 }
 
-/// Depth-first search calling `on_solution` for each solution; returns true
-/// when it stopped because `limit` solutions were found.
-fn search(grid: &Grid, limit: u64, mut on_solution: impl FnMut(&Grid)) -> bool {
-    let shape = grid.shape();
-    let g = shape.geometry();
-    let cells = g.cell_count();
-    let mut root = Node {
-        values: vec![0; cells],
-        candidates: vec![DigitSet::full(g.n); cells],
-    };
-    for cell in 0..cells {
-        let v = grid.get(cell);
-        if v != 0 && !assign(g, &mut root, cell, v) {
-            return false;
-        }
-    }
-    let mut found = 0u64;
-    let mut stack = vec![root];
-    let mut solution = Grid::empty(shape);
-    while let Some(mut node) = stack.pop() {
-        if !propagate(g, &mut node) {
-            continue;
-        }
-        let best = (0..cells)
-            .filter(|&c| node.values[c] == 0)
-            .min_by_key(|&c| node.candidates[c].len());
-        let Some(cell) = best else {
-            for (c, &v) in node.values.iter().enumerate() {
-                solution.set(c, v);
+/// A search for one board size, behind a trait object so that `Solver` can
+/// hold one per shape.
+trait Search {
+    /// Searches `grid`, stopping after `limit` solutions (0: never), writes the
+    /// first solution into `first` when given, and returns how many it found.
+    fn run(&mut self, grid: &Grid, limit: u64, first: Option<&mut Grid>) -> u64;
+}
+
+/// Cell and unit tables of one shape, built once and shared by every solver.
+struct Tables {
+    /// Peers of each cell, `peer_count` per cell.
+    peers: Vec<u16>,
+    peer_count: usize,
+    /// Cells of each unit (rows, then columns, then boxes), n per unit.
+    units: Vec<u16>,
+    /// Box index of each cell.
+    box_of: Vec<u8>,
+}
+
+impl Tables {
+    fn of(shape: Shape) -> &'static Tables {
+        static CACHE: [OnceLock<Tables>; SUPPORTED_SHAPES.len()] =
+            [const { OnceLock::new() }; SUPPORTED_SHAPES.len()];
+        CACHE[shape_index(shape)].get_or_init(|| {
+            let g = shape.geometry();
+            let to_u16 = |c: &usize| *c as u16;
+            Tables {
+                peers: g.peers.iter().flatten().map(to_u16).collect(),
+                peer_count: g.peers[0].len(),
+                units: g.units.iter().flatten().map(to_u16).collect(),
+                box_of: (0..g.cell_count()).map(|c| g.box_of(c) as u8).collect(),
             }
-            on_solution(&solution);
-            found += 1;
-            if limit != 0 && found >= limit {
-                return true;
-            }
-            continue;
-        };
-        let digits: Vec<u8> = node.candidates[cell].iter().collect();
-        for &d in digits.iter().rev() {
-            let mut child = node.clone();
-            if assign(g, &mut child, cell, d) {
-                stack.push(child);
-            }
-        }
+        })
     }
-    false
 }
 
-/// Places `digit` in `cell` and removes it from the peers' candidates; false
-/// when the cell did not allow the digit or a peer is left with none.
-fn assign(g: &Geometry, node: &mut Node, cell: usize, digit: u8) -> bool {
-    if !node.candidates[cell].contains(digit) {
-        return false;
-    }
-    node.values[cell] = digit;
-    node.candidates[cell] = DigitSet::single(digit);
-    for &p in &g.peers[cell] {
-        node.candidates[p].remove(digit);
-        if node.candidates[p].is_empty() {
-            return false;
-        }
-    }
-    true
+const ROW: usize = 0;
+const COL: usize = 1;
+const BOX: usize = 2;
+
+/// Everything the search changes, small enough to copy at each branch.
+#[derive(Clone, Copy)]
+struct State<const N: usize, const C: usize> {
+    /// Remaining candidates of each cell; a solved cell holds its digit's bit.
+    candidates: [u32; C],
+    /// Whether each cell has been placed.
+    solved: [bool; C],
+    /// Digits placed in each row, column and box.
+    placed: [[u32; N]; 3],
+    /// Cells still to place.
+    unsolved: usize,
 }
 
-/// Applies naked and hidden singles until nothing changes; false on contradiction.
-fn propagate(g: &Geometry, node: &mut Node) -> bool {
-    loop {
-        let mut changed = false;
-        for cell in 0..g.cell_count() {
-            if node.values[cell] == 0
-                && let Some(d) = node.candidates[cell].single_digit()
-            {
-                if !assign(g, node, cell, d) {
-                    return false;
+impl<const N: usize, const C: usize> State<N, C> {
+    const ALL: u32 = (1 << N) - 1;
+
+    fn empty() -> Self {
+        State {
+            candidates: [Self::ALL; C],
+            solved: [false; C],
+            placed: [[0; N]; 3],
+            unsolved: C,
+        }
+    }
+}
+
+/// A branch point: the state before branching, the cell branched on and the
+/// digits not yet tried there.
+struct Frame<const N: usize, const C: usize> {
+    state: State<N, C>,
+    cell: usize,
+    untried: u32,
+}
+
+/// The backtracking search for boards of side `N` with `C = N * N` cells.
+struct Core<const N: usize, const C: usize> {
+    tables: &'static Tables,
+    /// Cells left with a single candidate, waiting to be placed.
+    singles: Vec<usize>,
+    stack: Vec<Frame<N, C>>,
+}
+
+impl<const N: usize, const C: usize> Search for Core<N, C> {
+    fn run(&mut self, grid: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
+        self.stack.clear();
+        let mut found = 0;
+        let mut state = State::empty();
+        let mut alive = self.place_givens(&mut state, grid);
+        loop {
+            if alive && self.propagate(&mut state) {
+                match self.branch_cell(&state) {
+                    Some(cell) => self.stack.push(Frame {
+                        state,
+                        cell,
+                        untried: state.candidates[cell],
+                    }),
+                    None => {
+                        if found == 0
+                            && let Some(first) = first.as_deref_mut()
+                        {
+                            write_solution(&state, first);
+                        }
+                        found += 1;
+                        if found == limit {
+                            return found;
+                        }
+                    }
                 }
-                changed = true;
+            }
+            match self.next_branch() {
+                Some((next, ok)) => (state, alive) = (next, ok),
+                None => return found,
             }
         }
-        for unit in &g.units {
-            let mut once = DigitSet::EMPTY;
-            let mut more = DigitSet::EMPTY;
-            for &c in unit {
-                more |= once & node.candidates[c];
-                once |= node.candidates[c];
-            }
-            if once != DigitSet::full(g.n) {
-                return false;
-            }
-            for d in once - more {
-                // an earlier single in this pass may have taken the only place
-                let Some(cell) = unit
-                    .iter()
-                    .copied()
-                    .find(|&c| node.candidates[c].contains(d))
-                else {
-                    return false;
-                };
-                if node.values[cell] == 0 {
-                    if !assign(g, node, cell, d) {
+    }
+}
+
+impl<const N: usize, const C: usize> Core<N, C> {
+    fn new(shape: Shape) -> Self {
+        debug_assert_eq!((shape.n(), shape.cell_count()), (N, C));
+        Core {
+            tables: Tables::of(shape),
+            singles: Vec::with_capacity(C),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Places the puzzle's givens; false when two of them clash.
+    fn place_givens(&mut self, state: &mut State<N, C>, grid: &Grid) -> bool {
+        self.singles.clear();
+        for (cell, &value) in grid.values().iter().enumerate() {
+            match value as usize {
+                0 => {}
+                v if v <= N => {
+                    if !self.place(state, cell, 1 << (v - 1)) {
                         return false;
                     }
-                    changed = true;
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// Places the digit `bit` in `cell` and removes it from the peers'
+    /// candidates, queueing peers left with one candidate. False when the cell
+    /// does not allow the digit or a peer is left with none.
+    fn place(&mut self, state: &mut State<N, C>, cell: usize, bit: u32) -> bool {
+        if state.candidates[cell] & bit == 0 {
+            return false;
+        }
+        state.candidates[cell] = bit;
+        state.solved[cell] = true;
+        state.unsolved -= 1;
+        state.placed[ROW][cell / N] |= bit;
+        state.placed[COL][cell % N] |= bit;
+        state.placed[BOX][self.tables.box_of[cell] as usize] |= bit;
+        let count = self.tables.peer_count;
+        for &peer in &self.tables.peers[cell * count..(cell + 1) * count] {
+            let peer = peer as usize;
+            let before = state.candidates[peer];
+            if before & bit != 0 {
+                let after = before & !bit;
+                if after == 0 {
+                    return false;
+                }
+                state.candidates[peer] = after;
+                if after & (after - 1) == 0 {
+                    self.singles.push(peer);
                 }
             }
         }
-        if !changed {
-            return true;
+        true
+    }
+
+    /// Places naked and hidden singles until none is left; false on a
+    /// contradiction (a cell with no candidate, a unit missing a digit).
+    fn propagate(&mut self, state: &mut State<N, C>) -> bool {
+        loop {
+            while let Some(cell) = self.singles.pop() {
+                if !state.solved[cell] && !self.place(state, cell, state.candidates[cell]) {
+                    return false;
+                }
+            }
+            match self.place_hidden_singles(state) {
+                Some(true) => continue,
+                Some(false) => return true,
+                None => return false,
+            }
         }
+    }
+
+    /// Places every digit that has one cell left in some unit. Returns
+    /// whether it placed any, or `None` on a contradiction.
+    fn place_hidden_singles(&mut self, state: &mut State<N, C>) -> Option<bool> {
+        let mut placed_any = false;
+        for (unit, cells) in self.tables.units.chunks_exact(N).enumerate() {
+            let mut once = 0;
+            let mut twice = 0;
+            for &cell in cells {
+                let candidates = state.candidates[cell as usize];
+                twice |= once & candidates;
+                once |= candidates;
+            }
+            if once != State::<N, C>::ALL {
+                return None;
+            }
+            let mut hidden = once & !twice & !state.placed[unit / N][unit % N];
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden ^= bit;
+                // An earlier placement in this loop may have taken the digit's
+                // only cell: then the unit cannot hold it.
+                let cell = cells
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| state.candidates[c] & bit != 0)?;
+                if !self.place(state, cell, bit) {
+                    return None;
+                }
+                placed_any = true;
+            }
+        }
+        Some(placed_any)
+    }
+
+    /// The unsolved cell with the fewest candidates, or `None` when the board
+    /// is full.
+    fn branch_cell(&self, state: &State<N, C>) -> Option<usize> {
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for cell in 0..C {
+            if !state.solved[cell] {
+                let k = state.candidates[cell].count_ones();
+                if k < fewest {
+                    (best, fewest) = (Some(cell), k);
+                    if k == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The state of the next untried branch, with its digit placed, and
+    /// whether placing it succeeded; `None` when the search is over.
+    fn next_branch(&mut self) -> Option<(State<N, C>, bool)> {
+        self.singles.clear();
+        loop {
+            let frame = self.stack.last_mut()?;
+            if frame.untried == 0 {
+                self.stack.pop();
+                continue;
+            }
+            let bit = frame.untried & frame.untried.wrapping_neg();
+            frame.untried ^= bit;
+            let (mut state, cell) = (frame.state, frame.cell);
+            if frame.untried == 0 {
+                self.stack.pop();
+            }
+            let ok = self.place(&mut state, cell, bit);
+            return Some((state, ok));
+        }
+    }
+}
+
+/// Copies a full state into a grid.
+fn write_solution<const N: usize, const C: usize>(state: &State<N, C>, grid: &mut Grid) {
+    for (cell, &bit) in state.candidates.iter().enumerate() {
+        grid.set(cell, bit.trailing_zeros() as u8 + 1);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::geometry::Shape;
     use crate::engine::validate::is_solved;
 
     #[test]
@@ -195,6 +442,7 @@ mod tests {
                 .all(|(&a, &b)| a == 0 || a == b)
         );
         assert!(count(&g, 2).is_unique());
+        assert_eq!(solve_unique(&g), Outcome::Unique(s));
     }
 
     #[test]
@@ -202,5 +450,6 @@ mod tests {
         let g = Grid::parse("11..............", None).unwrap();
         assert_eq!(solve(&g), None);
         assert_eq!(count(&g, 0), SolutionCount::Exactly(0));
+        assert_eq!(solve_unique(&g), Outcome::Unsolvable);
     }
 }
