@@ -2,7 +2,8 @@
 //! search stops at a second solution (what uniqueness checks need), one
 //! thread, puzzles per second per set. Reads the sets from the folder named by
 //! `TUDOKU_BENCH_DATA` (default `../shared/bench-data` beside the crate) and
-//! skips a missing file with a note. Run with `cargo bench --bench solve`.
+//! skips a missing file with a note. Run with `cargo bench --bench solve`;
+//! names after `--` pick sets (`count` is the empty 6x6 count).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -30,8 +31,13 @@ fn data_dir() -> PathBuf {
 
 fn main() {
     let dir = data_dir();
+    let picked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted = |name: &str| picked.is_empty() || picked.iter().any(|p| p == name);
     let mut solver = Solver::new();
-    for set in SETS {
+    for set in SETS.into_iter().filter(|s| wanted(s)) {
         let path = dir.join(format!("{set}.txt"));
         let Ok(text) = std::fs::read_to_string(&path) else {
             println!("{set:<20} skipped: cannot read {}", path.display());
@@ -57,6 +63,9 @@ fn main() {
             puzzles.len() as f64 / elapsed.as_secs_f64(),
             micros(elapsed) / puzzles.len().max(1) as f64,
         );
+    }
+    if !wanted("count") {
+        return;
     }
     let empty = Grid::empty(Shape::new(2, 3).expect("2x3 is a supported shape"));
     let start = Instant::now();

@@ -4,13 +4,20 @@
 //! and hidden singles) at each node.
 //!
 //! Candidates are `u32` bitmasks per cell, placed digits are bitmasks per
-//! row, column and box. The search core is generic over the board side `N`
-//! (and its cell count `C = N * N`), so every supported size gets its own
-//! fixed-size arrays and a search state that is copied, not allocated, when
-//! the search branches. The search keeps its own stack on the heap, so 25x25
-//! boards never overflow the call stack.
-
-use std::sync::OnceLock;
+//! row, column and box. The search core is generic over the box shape
+//! (`H` rows by `W` columns, `N = H * W`, `C = N * N` cells), so every
+//! supported shape gets its own fixed-size arrays, loops the compiler can
+//! unroll, and a search state that is copied, not allocated, when the search
+//! branches. The search keeps its own stack on the heap, so 25x25 boards never
+//! overflow the call stack.
+//!
+//! Propagation works in whole-board scans: one pass over the rows tallies,
+//! for every row, column and box, which digits appear once and which twice
+//! among its cells' candidates. That pass finds every naked single (a cell
+//! with one candidate), every hidden single (a digit with one cell left in a
+//! unit) and every contradiction (a cell with no candidate, a unit missing a
+//! digit); the singles are then placed and the board scanned again until a
+//! scan finds nothing.
 
 use super::geometry::{SUPPORTED_SHAPES, Shape};
 use super::grid::Grid;
@@ -120,14 +127,17 @@ impl Solver {
     fn core(&mut self, shape: Shape) -> &mut dyn Search {
         let index = shape_index(shape);
         self.cores[index]
-            .get_or_insert_with(|| match shape.n() {
-                4 => Box::new(Core::<4, 16>::new(shape)),
-                6 => Box::new(Core::<6, 36>::new(shape)),
-                8 => Box::new(Core::<8, 64>::new(shape)),
-                9 => Box::new(Core::<9, 81>::new(shape)),
-                12 => Box::new(Core::<12, 144>::new(shape)),
-                16 => Box::new(Core::<16, 256>::new(shape)),
-                _ => Box::new(Core::<25, 625>::new(shape)),
+            .get_or_insert_with(|| match (shape.box_rows(), shape.box_cols()) {
+                (2, 2) => Box::new(Core::<2, 2, 4, 16>::new()),
+                (2, 3) => Box::new(Core::<2, 3, 6, 36>::new()),
+                (3, 2) => Box::new(Core::<3, 2, 6, 36>::new()),
+                (2, 4) => Box::new(Core::<2, 4, 8, 64>::new()),
+                (4, 2) => Box::new(Core::<4, 2, 8, 64>::new()),
+                (3, 3) => Box::new(Core::<3, 3, 9, 81>::new()),
+                (3, 4) => Box::new(Core::<3, 4, 12, 144>::new()),
+                (4, 3) => Box::new(Core::<4, 3, 12, 144>::new()),
+                (4, 4) => Box::new(Core::<4, 4, 16, 256>::new()),
+                _ => Box::new(Core::<5, 5, 25, 625>::new()),
             })
             .as_mut()
     }
@@ -140,7 +150,7 @@ fn shape_index(shape: Shape) -> usize {
         .expect("Shape values are only built from SUPPORTED_SHAPES")
 }
 
-/// A search for one board size, behind a trait object so that `Solver` can
+/// A search for one box shape, behind a trait object so that `Solver` can
 /// hold one per shape.
 trait Search {
     /// Searches `grid`, stopping after `limit` solutions (0: never), writes the
@@ -148,61 +158,50 @@ trait Search {
     fn run(&mut self, grid: &Grid, limit: u64, first: Option<&mut Grid>) -> u64;
 }
 
-/// Cell and unit tables of one shape, built once and shared by every solver.
-struct Tables {
-    /// Peers of each cell, `peer_count` per cell.
-    peers: Vec<u16>,
-    peer_count: usize,
-    /// Cells of each unit (rows, then columns, then boxes), n per unit.
-    units: Vec<u16>,
-    /// Box index of each cell.
-    box_of: Vec<u8>,
-}
-
-impl Tables {
-    fn of(shape: Shape) -> &'static Tables {
-        static CACHE: [OnceLock<Tables>; SUPPORTED_SHAPES.len()] =
-            [const { OnceLock::new() }; SUPPORTED_SHAPES.len()];
-        CACHE[shape_index(shape)].get_or_init(|| {
-            let g = shape.geometry();
-            let to_u16 = |c: &usize| *c as u16;
-            Tables {
-                peers: g.peers.iter().flatten().map(to_u16).collect(),
-                peer_count: g.peers[0].len(),
-                units: g.units.iter().flatten().map(to_u16).collect(),
-                box_of: (0..g.cell_count()).map(|c| g.box_of(c) as u8).collect(),
-            }
-        })
-    }
-}
-
-const ROW: usize = 0;
-const COL: usize = 1;
-const BOX: usize = 2;
+/// Marks a solved cell's candidate mask (which keeps its digit's bit too).
+const SOLVED: u32 = 1 << 31;
 
 /// Everything the search changes, small enough to copy at each branch.
 #[derive(Clone, Copy)]
 struct State<const N: usize, const C: usize> {
-    /// Remaining candidates of each cell; a solved cell holds its digit's bit.
+    /// Candidates of each cell, row-major; a solved cell holds its digit's
+    /// bit and `SOLVED`.
     candidates: [u32; C],
-    /// Whether each cell has been placed.
-    solved: [bool; C],
     /// Digits placed in each row, column and box.
-    placed: [[u32; N]; 3],
+    placed: Placed<N>,
     /// Cells still to place.
     unsolved: usize,
 }
 
-impl<const N: usize, const C: usize> State<N, C> {
-    const ALL: u32 = (1 << N) - 1;
+#[derive(Clone, Copy)]
+struct Placed<const N: usize> {
+    rows: [u32; N],
+    cols: [u32; N],
+    boxes: [u32; N],
+}
 
-    fn empty() -> Self {
-        State {
-            candidates: [Self::ALL; C],
-            solved: [false; C],
-            placed: [[0; N]; 3],
-            unsolved: C,
-        }
+/// Which digits a unit's cells allow once, and which more than once.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    once: u32,
+    twice: u32,
+}
+
+impl Tally {
+    fn add(&mut self, candidates: u32) {
+        self.twice |= self.once & candidates;
+        self.once |= candidates;
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.twice |= (self.once & other.once) | other.twice;
+        self.once |= other.once;
+    }
+
+    /// Digits with exactly one cell left among `all` digits not yet placed,
+    /// or `None` when some digit has no cell at all.
+    fn hidden_singles(self, all: u32, placed: u32) -> Option<u32> {
+        (self.once & all == all).then_some(self.once & !self.twice & !placed & all)
     }
 }
 
@@ -214,23 +213,30 @@ struct Frame<const N: usize, const C: usize> {
     untried: u32,
 }
 
-/// The backtracking search for boards of side `N` with `C = N * N` cells.
-struct Core<const N: usize, const C: usize> {
-    tables: &'static Tables,
-    /// Cells left with a single candidate, waiting to be placed.
-    singles: Vec<usize>,
+/// The backtracking search for boxes of `H` rows by `W` columns, on boards
+/// of side `N = H * W` with `C = N * N` cells.
+struct Core<const H: usize, const W: usize, const N: usize, const C: usize> {
+    /// Singles found by the last scan, as (cell, digit bit), to place: the
+    /// first `found` entries. Room for every cell as a naked single and every
+    /// unit and digit as a hidden one.
+    singles: Vec<(usize, u32)>,
+    found: usize,
+    /// Digits each row allows within each box it crosses (by the last scan).
+    row_segments: [[u32; H]; N],
+    /// Digits each column allows within each box it crosses, per band of boxes.
+    col_segments: [[u32; N]; W],
     stack: Vec<Frame<N, C>>,
 }
 
-impl<const N: usize, const C: usize> Search for Core<N, C> {
+impl<const H: usize, const W: usize, const N: usize, const C: usize> Search for Core<H, W, N, C> {
     fn run(&mut self, grid: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         self.stack.clear();
         let mut found = 0;
-        let mut state = State::empty();
-        let mut alive = self.place_givens(&mut state, grid);
+        let mut state = Self::empty_state();
+        let mut alive = Self::place_givens(&mut state, grid);
         loop {
             if alive && self.propagate(&mut state) {
-                match self.branch_cell(&state) {
+                match Self::branch_cell(&state) {
                     Some(cell) => self.stack.push(Frame {
                         state,
                         cell,
@@ -257,123 +263,258 @@ impl<const N: usize, const C: usize> Search for Core<N, C> {
     }
 }
 
-impl<const N: usize, const C: usize> Core<N, C> {
-    fn new(shape: Shape) -> Self {
-        debug_assert_eq!((shape.n(), shape.cell_count()), (N, C));
+impl<const H: usize, const W: usize, const N: usize, const C: usize> Core<H, W, N, C> {
+    /// All digits 1..=N.
+    const ALL: u32 = (1 << N) - 1;
+
+    fn new() -> Self {
+        const { assert!(N == H * W && C == N * N && N <= 25) };
         Core {
-            tables: Tables::of(shape),
-            singles: Vec::with_capacity(C),
+            singles: vec![(0, 0); 4 * C],
+            found: 0,
+            row_segments: [[0; H]; N],
+            col_segments: [[0; N]; W],
             stack: Vec::new(),
         }
     }
 
-    /// Places the puzzle's givens; false when two of them clash.
-    fn place_givens(&mut self, state: &mut State<N, C>, grid: &Grid) -> bool {
-        self.singles.clear();
-        for (cell, &value) in grid.values().iter().enumerate() {
-            match value as usize {
-                0 => {}
-                v if v <= N => {
-                    if !self.place(state, cell, 1 << (v - 1)) {
-                        return false;
-                    }
-                }
-                _ => return false,
-            }
+    fn empty_state() -> State<N, C> {
+        State {
+            candidates: [Self::ALL; C],
+            placed: Placed {
+                rows: [0; N],
+                cols: [0; N],
+                boxes: [0; N],
+            },
+            unsolved: C,
         }
-        true
     }
 
-    /// Places the digit `bit` in `cell` and removes it from the peers'
-    /// candidates, queueing peers left with one candidate. False when the cell
-    /// does not allow the digit or a peer is left with none.
-    fn place(&mut self, state: &mut State<N, C>, cell: usize, bit: u32) -> bool {
-        if state.candidates[cell] & bit == 0 {
+    /// Box number of the cell at (`row`, `col`), row-major from the top left.
+    fn box_of(row: usize, col: usize) -> usize {
+        row / H * H + col / W
+    }
+
+    /// The cells of a box, in reading order.
+    fn box_cells(b: usize) -> impl Iterator<Item = usize> + Clone {
+        let (top, left) = (b / H * H, b % H * W);
+        (0..N).map(move |i| (top + i / W) * N + left + i % W)
+    }
+
+    /// Places the puzzle's givens; false when two of them clash.
+    fn place_givens(state: &mut State<N, C>, grid: &Grid) -> bool {
+        grid.values()
+            .iter()
+            .enumerate()
+            .all(|(cell, &value)| match value {
+                0 => true,
+                v if v as usize <= N => Self::place(state, cell, 1 << (v - 1)),
+                _ => false,
+            })
+    }
+
+    /// Places the digit `bit` in `cell` and removes it from the candidates of
+    /// the cell's row, column and box. False when the cell does not allow the
+    /// digit. Peers left with one or no candidate are found by the next scan.
+    fn place(state: &mut State<N, C>, cell: usize, bit: u32) -> bool {
+        let candidates = state.candidates[cell];
+        if candidates & SOLVED != 0 {
+            // Found twice in one scan (as a naked and a hidden single).
+            return candidates & bit != 0;
+        }
+        if candidates & bit == 0 {
             return false;
         }
-        state.candidates[cell] = bit;
-        state.solved[cell] = true;
+        let (row, col) = (cell / N, cell % N);
+        let b = Self::box_of(row, col);
+        for c in &mut state.candidates[row * N..(row + 1) * N] {
+            *c &= !bit;
+        }
+        for r in 0..N {
+            state.candidates[r * N + col] &= !bit;
+        }
+        for peer in Self::box_cells(b) {
+            state.candidates[peer] &= !bit;
+        }
+        state.candidates[cell] = bit | SOLVED;
+        state.placed.rows[row] |= bit;
+        state.placed.cols[col] |= bit;
+        state.placed.boxes[b] |= bit;
         state.unsolved -= 1;
-        state.placed[ROW][cell / N] |= bit;
-        state.placed[COL][cell % N] |= bit;
-        state.placed[BOX][self.tables.box_of[cell] as usize] |= bit;
-        let count = self.tables.peer_count;
-        for &peer in &self.tables.peers[cell * count..(cell + 1) * count] {
-            let peer = peer as usize;
-            let before = state.candidates[peer];
-            if before & bit != 0 {
-                let after = before & !bit;
-                if after == 0 {
-                    return false;
+        true
+    }
+
+    /// Places naked and hidden singles until a scan finds none; false on a
+    /// contradiction.
+    fn propagate(&mut self, state: &mut State<N, C>) -> bool {
+        while state.unsolved > 0 {
+            if !self.scan(state) {
+                return false;
+            }
+            if self.found == 0 {
+                if self.eliminate_locked(state) {
+                    continue;
                 }
-                state.candidates[peer] = after;
-                if after & (after - 1) == 0 {
-                    self.singles.push(peer);
+                return true;
+            }
+            for &(cell, bit) in &self.singles[..self.found] {
+                if !Self::place(state, cell, bit) {
+                    return false;
                 }
             }
         }
         true
     }
 
-    /// Places naked and hidden singles until none is left; false on a
-    /// contradiction (a cell with no candidate, a unit missing a digit).
-    fn propagate(&mut self, state: &mut State<N, C>) -> bool {
-        loop {
-            while let Some(cell) = self.singles.pop() {
-                if !state.solved[cell] && !self.place(state, cell, state.candidates[cell]) {
-                    return false;
+    /// Locked candidates, from the segments of the last scan: a digit that a
+    /// box allows in one row (column) only leaves the rest of that row
+    /// (column), and a digit that a row (column) allows in one box only leaves
+    /// the rest of that box. Returns whether any candidate went.
+    fn eliminate_locked(&self, state: &mut State<N, C>) -> bool {
+        let mut changed = false;
+        for b in 0..N {
+            let (band, stack) = (b / H, b % H);
+            for r in band * H..(band + 1) * H {
+                let here = self.row_segments[r][stack];
+                let box_rest = (band * H..(band + 1) * H)
+                    .filter(|&other| other != r)
+                    .fold(0, |m, other| m | self.row_segments[other][stack]);
+                let row_rest = (0..H)
+                    .filter(|&other| other != stack)
+                    .fold(0, |m, other| m | self.row_segments[r][other]);
+                let pointing = here & !box_rest & !state.placed.boxes[b];
+                let claiming = here & !row_rest & !state.placed.rows[r];
+                if pointing != 0 {
+                    let outside = (0..N).filter(|c| c / W != stack).map(|c| r * N + c);
+                    changed |= Self::remove(state, outside, pointing);
+                }
+                if claiming != 0 {
+                    let outside = Self::box_cells(b).filter(|cell| cell / N != r);
+                    changed |= Self::remove(state, outside, claiming);
                 }
             }
-            match self.place_hidden_singles(state) {
-                Some(true) => continue,
-                Some(false) => return true,
-                None => return false,
+            for c in stack * W..(stack + 1) * W {
+                let here = self.col_segments[band][c];
+                let box_rest = (stack * W..(stack + 1) * W)
+                    .filter(|&other| other != c)
+                    .fold(0, |m, other| m | self.col_segments[band][other]);
+                let col_rest = (0..W)
+                    .filter(|&other| other != band)
+                    .fold(0, |m, other| m | self.col_segments[other][c]);
+                let pointing = here & !box_rest & !state.placed.boxes[b];
+                let claiming = here & !col_rest & !state.placed.cols[c];
+                if pointing != 0 {
+                    let outside = (0..N).filter(|r| r / H != band).map(|r| r * N + c);
+                    changed |= Self::remove(state, outside, pointing);
+                }
+                if claiming != 0 {
+                    let outside = Self::box_cells(b).filter(|cell| cell % N != c);
+                    changed |= Self::remove(state, outside, claiming);
+                }
+            }
+        }
+        changed
+    }
+
+    /// Removes `digits` from the unsolved `cells`; true when any candidate went.
+    fn remove(state: &mut State<N, C>, cells: impl Iterator<Item = usize>, digits: u32) -> bool {
+        let mut changed = false;
+        for cell in cells {
+            let candidates = state.candidates[cell];
+            if candidates & SOLVED == 0 && candidates & digits != 0 {
+                state.candidates[cell] = candidates & !digits;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// One pass over the board: collects every naked and hidden single into
+    /// `self.singles`. False on a contradiction (a cell without candidates, a
+    /// unit without a place for some digit).
+    fn scan(&mut self, state: &State<N, C>) -> bool {
+        self.found = 0;
+        // Column tallies as two arrays, so the compiler can vectorise them.
+        let mut col_once = [0u32; N];
+        let mut col_twice = [0u32; N];
+        let mut boxes = [Tally::default(); N];
+        self.col_segments = [[0; N]; W];
+        for (r, row) in state.candidates.chunks_exact(N).enumerate() {
+            let row: &[u32; N] = row.try_into().expect("rows have N cells");
+            let mut naked = 0u32;
+            let mut empty = false;
+            for c in 0..N {
+                col_twice[c] |= col_once[c] & row[c];
+                col_once[c] |= row[c];
+                naked |= (row[c].is_power_of_two() as u32) << c;
+                empty |= row[c] == 0;
+                self.col_segments[r / H][c] |= row[c];
+            }
+            if empty {
+                return false;
+            }
+            let mut tally = Tally::default();
+            for (stack, segment) in row.chunks_exact(W).enumerate() {
+                let mut part = Tally::default();
+                for &candidates in segment {
+                    part.add(candidates);
+                }
+                boxes[r / H * H + stack].merge(part);
+                tally.merge(part);
+                self.row_segments[r][stack] = part.once;
+            }
+            for c in bits(naked) {
+                self.push_single(r * N + c, row[c]);
+            }
+            let Some(hidden) = tally.hidden_singles(Self::ALL, state.placed.rows[r]) else {
+                return false;
+            };
+            self.push_hidden(state, hidden, r * N..(r + 1) * N);
+        }
+        let cols = col_once.into_iter().zip(col_twice);
+        for (c, (once, twice)) in cols.enumerate() {
+            let tally = Tally { once, twice };
+            let Some(hidden) = tally.hidden_singles(Self::ALL, state.placed.cols[c]) else {
+                return false;
+            };
+            self.push_hidden(state, hidden, (0..N).map(|r| r * N + c));
+        }
+        for (b, tally) in boxes.into_iter().enumerate() {
+            let Some(hidden) = tally.hidden_singles(Self::ALL, state.placed.boxes[b]) else {
+                return false;
+            };
+            self.push_hidden(state, hidden, Self::box_cells(b));
+        }
+        true
+    }
+
+    /// Queues, for each digit of `hidden`, the one cell of the unit that allows it.
+    fn push_hidden(
+        &mut self,
+        state: &State<N, C>,
+        hidden: u32,
+        unit: impl Iterator<Item = usize> + Clone,
+    ) {
+        for bit in bits(hidden).map(|d| 1 << d) {
+            if let Some(cell) = unit.clone().find(|&cell| state.candidates[cell] & bit != 0) {
+                self.push_single(cell, bit);
             }
         }
     }
 
-    /// Places every digit that has one cell left in some unit. Returns
-    /// whether it placed any, or `None` on a contradiction.
-    fn place_hidden_singles(&mut self, state: &mut State<N, C>) -> Option<bool> {
-        let mut placed_any = false;
-        for (unit, cells) in self.tables.units.chunks_exact(N).enumerate() {
-            let mut once = 0;
-            let mut twice = 0;
-            for &cell in cells {
-                let candidates = state.candidates[cell as usize];
-                twice |= once & candidates;
-                once |= candidates;
-            }
-            if once != State::<N, C>::ALL {
-                return None;
-            }
-            let mut hidden = once & !twice & !state.placed[unit / N][unit % N];
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden ^= bit;
-                // An earlier placement in this loop may have taken the digit's
-                // only cell: then the unit cannot hold it.
-                let cell = cells
-                    .iter()
-                    .map(|&c| c as usize)
-                    .find(|&c| state.candidates[c] & bit != 0)?;
-                if !self.place(state, cell, bit) {
-                    return None;
-                }
-                placed_any = true;
-            }
-        }
-        Some(placed_any)
+    fn push_single(&mut self, cell: usize, bit: u32) {
+        self.singles[self.found] = (cell, bit);
+        self.found += 1;
     }
 
     /// The unsolved cell with the fewest candidates, or `None` when the board
     /// is full.
-    fn branch_cell(&self, state: &State<N, C>) -> Option<usize> {
+    fn branch_cell(state: &State<N, C>) -> Option<usize> {
         let mut best = None;
         let mut fewest = u32::MAX;
-        for cell in 0..C {
-            if !state.solved[cell] {
-                let k = state.candidates[cell].count_ones();
+        for (cell, &candidates) in state.candidates.iter().enumerate() {
+            if candidates & SOLVED == 0 {
+                let k = candidates.count_ones();
                 if k < fewest {
                     (best, fewest) = (Some(cell), k);
                     if k == 2 {
@@ -388,7 +529,6 @@ impl<const N: usize, const C: usize> Core<N, C> {
     /// The state of the next untried branch, with its digit placed, and
     /// whether placing it succeeded; `None` when the search is over.
     fn next_branch(&mut self) -> Option<(State<N, C>, bool)> {
-        self.singles.clear();
         loop {
             let frame = self.stack.last_mut()?;
             if frame.untried == 0 {
@@ -401,16 +541,27 @@ impl<const N: usize, const C: usize> Core<N, C> {
             if frame.untried == 0 {
                 self.stack.pop();
             }
-            let ok = self.place(&mut state, cell, bit);
+            let ok = Self::place(&mut state, cell, bit);
             return Some((state, ok));
         }
     }
 }
 
+/// Positions of the set bits of `mask`, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 /// Copies a full state into a grid.
 fn write_solution<const N: usize, const C: usize>(state: &State<N, C>, grid: &mut Grid) {
-    for (cell, &bit) in state.candidates.iter().enumerate() {
-        grid.set(cell, bit.trailing_zeros() as u8 + 1);
+    for (cell, &candidates) in state.candidates.iter().enumerate() {
+        grid.set(cell, (candidates & !SOLVED).trailing_zeros() as u8 + 1);
     }
 }
 
