@@ -17,8 +17,14 @@
 //! with one candidate), every hidden single (a digit with one cell left in a
 //! unit) and every contradiction (a cell with no candidate, a unit missing a
 //! digit); the singles are then placed and the board scanned again until a
-//! scan finds nothing.
+//! scan finds nothing. When it finds no single, the same pass's row and
+//! column segment masks give locked candidates (pointing and claiming), and
+//! only when those remove nothing either does the search branch.
+//!
+//! Counting all solutions of a sparse grid counts one solution per
+//! relabelling of the unused digits (see `one_per_relabelling`).
 
+use super::digits::DigitSet;
 use super::geometry::{SUPPORTED_SHAPES, Shape};
 use super::grid::Grid;
 
@@ -106,6 +112,15 @@ impl Solver {
 
     /// Counts solutions, stopping at `limit` (0 counts them all).
     pub fn count(&mut self, grid: &Grid, limit: u64) -> SolutionCount {
+        if limit == 0
+            && let Some((representatives, group)) = one_per_relabelling(grid)
+        {
+            let found = self.core(grid.shape()).run(&representatives, 0, None);
+            return match found.checked_mul(group) {
+                Some(total) => SolutionCount::Exactly(total),
+                None => SolutionCount::AtLeast(u64::MAX),
+            };
+        }
         let found = self.core(grid.shape()).run(grid, limit, None);
         if limit != 0 && found >= limit {
             SolutionCount::AtLeast(found)
@@ -141,6 +156,37 @@ impl Solver {
             })
             .as_mut()
     }
+}
+
+/// Counting every solution of a grid whose givens leave k >= 2 digits
+/// unused: relabelling those digits among themselves maps solutions to
+/// solutions, so they come in groups of k! (seed sudoku-symmetry-group). When
+/// some unit's givens are all the used digits, its k empty cells hold the
+/// unused digits in some order in every solution, and exactly one solution of
+/// each group holds them in ascending order. Returns the grid with that unit so
+/// filled and the group size k!, or `None` when no unit fits (or k! overflows).
+fn one_per_relabelling(grid: &Grid) -> Option<(Grid, u64)> {
+    let g = grid.shape().geometry();
+    let used: DigitSet = grid.values().iter().filter(|&&v| v != 0).copied().collect();
+    let unused = DigitSet::full(g.n) - used;
+    if unused.len() < 2 {
+        return None;
+    }
+    let unit = g.units.iter().find(|unit| {
+        let givens: DigitSet = unit
+            .iter()
+            .map(|&c| grid.get(c))
+            .filter(|&v| v != 0)
+            .collect();
+        givens == used
+    })?;
+    let group = (2..=u64::from(unused.len())).try_fold(1u64, |f, k| f.checked_mul(k))?;
+    let mut representatives = grid.clone();
+    let empty = unit.iter().filter(|&&c| grid.get(c) == 0);
+    for (&cell, digit) in empty.zip(unused) {
+        representatives.set(cell, digit);
+    }
+    Some((representatives, group))
 }
 
 fn shape_index(shape: Shape) -> usize {
