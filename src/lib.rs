@@ -2,3 +2,4 @@
 //! `engine` is pure (no I/O); the binary in `main.rs` drives it from the CLI.
 
 pub mod engine;
+pub mod storage;

@@ -1,8 +1,10 @@
 //! The `tudoku` binary: parses the command line and runs the game or a batch command.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tudoku::storage::ConfigDir;
 
 mod cli;
 
@@ -10,6 +12,10 @@ mod cli;
 #[derive(Parser, Debug)]
 #[command(name = "tudoku", version, about)]
 struct Cli {
+    /// Where config, saves and stats live [default: $TUDOKU_CONFIG_DIR, else
+    /// the platform's config directory, e.g. ~/.config/tudoku].
+    #[arg(long, global = true, value_name = "DIR")]
+    config_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -18,12 +24,24 @@ struct Cli {
 enum Command {
     /// Solve puzzles, or count their solutions (--count).
     Solve(cli::solve::SolveArgs),
+    /// Generate puzzles with exactly one solution.
+    Generate(cli::generate::GenerateArgs),
+    /// Show best and average times, streaks and hints per board and level.
+    Stats,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
+        Some(Command::Generate(args)) => cli::generate::run(&args),
+        Some(Command::Stats) => match ConfigDir::resolve(cli.config_dir.as_deref()) {
+            Some(dir) => cli::stats::run(&dir),
+            None => {
+                eprintln!("tudoku: no home directory; pass --config-dir DIR");
+                ExitCode::FAILURE
+            }
+        },
         None => {
             eprintln!("tudoku: the game is not playable yet; try `tudoku solve --help`");
             ExitCode::FAILURE

@@ -1,6 +1,9 @@
 //! The batch commands of the `tudoku` binary. Each reads puzzles in the text
 //! format, writes one result line per puzzle, and reports problems on stderr.
 
+pub mod generate;
 mod input;
 mod output;
+mod progress;
 pub mod solve;
+pub mod stats;

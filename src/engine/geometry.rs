@@ -101,6 +101,17 @@ impl Shape {
         self.n() * self.n()
     }
 
+    /// How players name the board: `9x9`, with the box shape added when it
+    /// is not the size's default (`6x6 3x2`).
+    pub fn board_name(self) -> String {
+        let n = self.n();
+        if Shape::for_size(n) == Some(self) {
+            format!("{n}x{n}")
+        } else {
+            format!("{n}x{n} {self}")
+        }
+    }
+
     /// True when boxes are square, so that transposing keeps boxes as boxes.
     pub fn is_square(self) -> bool {
         self.box_rows == self.box_cols
@@ -325,5 +336,7 @@ mod tests {
         assert_eq!(Shape::for_size(6), Some(Shape::new(2, 3).unwrap()));
         assert_eq!(Shape::for_cell_count(625), Some(Shape::new(5, 5).unwrap()));
         assert_eq!(Shape::for_cell_count(100), None);
+        assert_eq!(Shape::new(2, 3).unwrap().board_name(), "6x6");
+        assert_eq!(Shape::new(3, 2).unwrap().board_name(), "6x6 3x2");
     }
 }

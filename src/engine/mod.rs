@@ -4,11 +4,15 @@
 pub mod difficulty;
 pub mod dig;
 pub mod digits;
+pub mod fill;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod permutation;
+pub mod pi;
 pub mod solver;
 pub mod step;
+pub mod symmetry;
 pub mod validate;
 
 pub use difficulty::Difficulty;

@@ -1,0 +1,80 @@
+//! `tudoku generate`: unique puzzles, one per line, reproducible with --seed.
+
+use std::process::ExitCode;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use tudoku::engine::{GenerateOptions, Shape, Symmetry, generate};
+
+use super::output::{Output, OutputError};
+use super::progress::Progress;
+
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// Board side: 4, 6, 8, 9, 12, 16 or 25 (default box shape for that size).
+    #[arg(long, value_name = "N", conflicts_with = "box_shape", value_parser = parse_size)]
+    pub size: Option<Shape>,
+    /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<Shape>,
+    /// How many puzzles to write.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub count: usize,
+    /// Seed for the random generator: the same seed gives the same puzzles.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Pattern of the givens: none, rotational, diagonal or mirror
+    /// [default: rotational for square boxes, none otherwise].
+    #[arg(long)]
+    pub symmetry: Option<Symmetry>,
+    /// Remove clues until none can be removed (may break the symmetry).
+    #[arg(long)]
+    pub minimal: bool,
+    /// Also write each puzzle's solution, after a space.
+    #[arg(long)]
+    pub solution: bool,
+    /// Write empty cells as 0 instead of `.`.
+    #[arg(long)]
+    pub zeros: bool,
+}
+
+fn parse_size(s: &str) -> Result<Shape, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .and_then(Shape::for_size)
+        .ok_or_else(|| format!("unsupported size '{s}': use 4, 6, 8, 9, 12, 16 or 25"))
+}
+
+pub fn run(args: &GenerateArgs) -> ExitCode {
+    let shape = args
+        .box_shape
+        .or(args.size)
+        .unwrap_or_else(|| Shape::for_size(9).expect("9 is supported"));
+    let mut options = GenerateOptions::new(shape);
+    options.minimal = args.minimal;
+    if let Some(symmetry) = args.symmetry {
+        options.symmetry = symmetry;
+    }
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Output::new();
+    let mut progress = Progress::new(args.count);
+    let result = (0..args.count)
+        .try_for_each(|_| {
+            let generated = generate(&options, &mut rng);
+            let mut line = generated.puzzle.to_line(args.zeros);
+            if args.solution {
+                line.push(' ');
+                line.push_str(&generated.solution.to_line(args.zeros));
+            }
+            progress.advance();
+            out.line(&line)
+        })
+        .and_then(|()| out.finish());
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => OutputError::exit_code(e),
+    }
+}

@@ -1,0 +1,15 @@
+//! Files on disk: saves, stats and config in the user's config directory.
+//! Writes are atomic, every file is versioned, and a damaged file is moved
+//! aside and reported, never deleted or overwritten.
+
+pub mod atomic;
+pub mod config;
+pub mod document;
+pub mod lock;
+pub mod paths;
+pub mod quarantine;
+pub mod stats;
+
+pub use document::{Loaded, Versioned, load, store};
+pub use lock::{FileLock, LockError};
+pub use paths::ConfigDir;

@@ -1,0 +1,239 @@
+//! Stats per board shape and difficulty: games started and finished, best and
+//! average time, win streak, hints used and recent times (for a sparkline).
+//! Stored in stats.toml as a versioned document.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Difficulty, Shape};
+
+use super::document::Versioned;
+
+/// How many recent finishing times are kept per category.
+pub const RECENT_TIMES: usize = 30;
+
+/// The record of one shape and difficulty (`None` is a puzzle the player
+/// brought, which has no generated level).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Category {
+    pub shape: Shape,
+    pub difficulty: Option<Difficulty>,
+    pub started: u32,
+    pub finished: u32,
+    /// Best finishing time in seconds.
+    pub best_secs: Option<u64>,
+    pub total_secs: u64,
+    pub hints: u32,
+    /// Finished without a mistake or a hint.
+    pub perfect: u32,
+    /// Games finished in a row since the last abandoned one.
+    pub streak: u32,
+    pub best_streak: u32,
+    /// A game of this category is under way (used to notice abandoned ones).
+    pub in_progress: bool,
+    /// Most recent finishing times in seconds, oldest first.
+    pub recent_secs: Vec<u64>,
+}
+
+impl Category {
+    fn new(shape: Shape, difficulty: Option<Difficulty>) -> Category {
+        Category {
+            shape,
+            difficulty,
+            started: 0,
+            finished: 0,
+            best_secs: None,
+            total_secs: 0,
+            hints: 0,
+            perfect: 0,
+            streak: 0,
+            best_streak: 0,
+            in_progress: false,
+            recent_secs: Vec::new(),
+        }
+    }
+
+    pub fn average_secs(&self) -> Option<u64> {
+        (self.finished > 0).then(|| self.total_secs / u64::from(self.finished))
+    }
+}
+
+/// How a finished game went, as the stats need it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finish {
+    pub secs: u64,
+    pub hints: u32,
+    pub mistakes: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    #[serde(default, rename = "category")]
+    pub categories: Vec<Category>,
+}
+
+impl Versioned for Stats {
+    const FORMAT_VERSION: u32 = 1;
+    const WHAT: &'static str = "stats";
+
+    fn validate(&self) -> Result<(), String> {
+        match self.categories.iter().find(|c| c.finished > c.started) {
+            Some(c) => Err(format!(
+                "{} {} finished more games than it started",
+                c.shape,
+                level_name(c.difficulty)
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The level as stats print it ("custom" for a player's own puzzle).
+pub fn level_name(difficulty: Option<Difficulty>) -> &'static str {
+    difficulty.map_or("custom", Difficulty::name)
+}
+
+impl Stats {
+    pub fn get(&self, shape: Shape, difficulty: Option<Difficulty>) -> Option<&Category> {
+        self.categories
+            .iter()
+            .find(|c| c.shape == shape && c.difficulty == difficulty)
+    }
+
+    fn entry(&mut self, shape: Shape, difficulty: Option<Difficulty>) -> &mut Category {
+        let index = match self
+            .categories
+            .iter()
+            .position(|c| c.shape == shape && c.difficulty == difficulty)
+        {
+            Some(i) => i,
+            None => {
+                self.categories.push(Category::new(shape, difficulty));
+                self.categories.len() - 1
+            }
+        };
+        &mut self.categories[index]
+    }
+
+    /// A new game began; one still under way in that category was abandoned,
+    /// which ends the streak.
+    pub fn record_start(&mut self, shape: Shape, difficulty: Option<Difficulty>) {
+        let c = self.entry(shape, difficulty);
+        if c.in_progress {
+            c.streak = 0;
+        }
+        c.started += 1;
+        c.in_progress = true;
+    }
+
+    /// A game was solved.
+    pub fn record_finish(&mut self, shape: Shape, difficulty: Option<Difficulty>, finish: Finish) {
+        let c = self.entry(shape, difficulty);
+        if !c.in_progress {
+            // finished a game whose start predates these stats
+            c.started += 1;
+        }
+        c.in_progress = false;
+        c.finished += 1;
+        c.total_secs += finish.secs;
+        c.best_secs = Some(c.best_secs.map_or(finish.secs, |b| b.min(finish.secs)));
+        c.hints += finish.hints;
+        if finish.hints == 0 && finish.mistakes == 0 {
+            c.perfect += 1;
+        }
+        c.streak += 1;
+        c.best_streak = c.best_streak.max(c.streak);
+        c.recent_secs.push(finish.secs);
+        if c.recent_secs.len() > RECENT_TIMES {
+            c.recent_secs.remove(0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::document::{load, store};
+
+    fn nine() -> Shape {
+        Shape::for_size(9).unwrap()
+    }
+
+    #[test]
+    fn finishes_update_best_average_streak_and_recent() {
+        let mut s = Stats::default();
+        let easy = Some(Difficulty::Easy);
+        for (secs, hints) in [(300, 0), (200, 2), (400, 0)] {
+            s.record_start(nine(), easy);
+            s.record_finish(
+                nine(),
+                easy,
+                Finish {
+                    secs,
+                    hints,
+                    mistakes: 0,
+                },
+            );
+        }
+        let c = s.get(nine(), easy).unwrap();
+        assert_eq!((c.started, c.finished), (3, 3));
+        assert_eq!(c.best_secs, Some(200));
+        assert_eq!(c.average_secs(), Some(300));
+        assert_eq!((c.streak, c.best_streak, c.hints, c.perfect), (3, 3, 2, 2));
+        assert_eq!(c.recent_secs, vec![300, 200, 400]);
+        // abandoning a game ends the streak but keeps the best
+        s.record_start(nine(), easy);
+        s.record_start(nine(), easy);
+        let c = s.get(nine(), easy).unwrap();
+        assert_eq!((c.streak, c.best_streak, c.started), (0, 3, 5));
+        assert!(s.get(nine(), Some(Difficulty::Hard)).is_none());
+    }
+
+    #[test]
+    fn recent_times_are_bounded() {
+        let mut s = Stats::default();
+        for secs in 0..(RECENT_TIMES as u64 + 5) {
+            s.record_start(nine(), None);
+            s.record_finish(
+                nine(),
+                None,
+                Finish {
+                    secs,
+                    hints: 0,
+                    mistakes: 1,
+                },
+            );
+        }
+        let c = s.get(nine(), None).unwrap();
+        assert_eq!(c.recent_secs.len(), RECENT_TIMES);
+        assert_eq!(c.recent_secs[0], 5);
+        assert_eq!(c.perfect, 0);
+    }
+
+    #[test]
+    fn round_trips_through_toml_and_rejects_impossible_counts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        let mut s = Stats::default();
+        s.record_start(Shape::new(2, 3).unwrap(), Some(Difficulty::Expert));
+        s.record_finish(
+            Shape::new(2, 3).unwrap(),
+            Some(Difficulty::Expert),
+            Finish {
+                secs: 61,
+                hints: 1,
+                mistakes: 0,
+            },
+        );
+        s.record_start(nine(), None);
+        store(&path, &s).unwrap();
+        assert_eq!(load::<Stats>(&path).ok(), Some(s));
+        let bad = "format_version = 1\n[[category]]\nshape = { box_rows = 3, box_cols = 3 }\n\
+                   started = 1\nfinished = 2\ntotal_secs = 0\nhints = 0\nperfect = 0\nstreak = 0\n\
+                   best_streak = 0\nin_progress = false\nrecent_secs = []\n";
+        std::fs::write(&path, bad).unwrap();
+        assert!(matches!(
+            load::<Stats>(&path),
+            crate::storage::Loaded::MovedAside { .. }
+        ));
+    }
+}
