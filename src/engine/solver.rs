@@ -420,56 +420,39 @@ impl<const H: usize, const W: usize, const N: usize, const C: usize> Core<H, W, 
         let mut changed = false;
         for b in 0..N {
             let (band, stack) = (b / H, b % H);
-            for r in band * H..(band + 1) * H {
-                let here = self.row_segments[r][stack];
-                let box_rest = (band * H..(band + 1) * H)
-                    .filter(|&other| other != r)
-                    .fold(0, |m, other| m | self.row_segments[other][stack]);
-                let row_rest = (0..H)
-                    .filter(|&other| other != stack)
-                    .fold(0, |m, other| m | self.row_segments[r][other]);
-                let pointing = here & !box_rest & !state.placed.boxes[b];
-                let claiming = here & !row_rest & !state.placed.rows[r];
-                if pointing != 0 {
-                    let outside = (0..N).filter(|c| c / W != stack).map(|c| r * N + c);
-                    changed |= Self::remove(state, outside, pointing);
-                }
-                if claiming != 0 {
-                    let outside = Self::box_cells(b).filter(|cell| cell / N != r);
-                    changed |= Self::remove(state, outside, claiming);
-                }
+            let band_rows = band * H..(band + 1) * H;
+            let stack_cols = stack * W..(stack + 1) * W;
+            for r in band_rows.clone() {
+                let segment = Segment {
+                    digits: self.row_segments[r][stack],
+                    box_rest: or_except(
+                        band_rows.clone().map(|x| self.row_segments[x][stack]),
+                        r % H,
+                    ),
+                    line_rest: or_except(self.row_segments[r].iter().copied(), stack),
+                    box_placed: state.placed.boxes[b],
+                    line_placed: state.placed.rows[r],
+                };
+                let line_outside_box = (0..N).filter(|c| c / W != stack).map(|c| r * N + c);
+                let box_outside_line = Self::box_cells(b).filter(|cell| cell / N != r);
+                changed |=
+                    segment.eliminate(&mut state.candidates, line_outside_box, box_outside_line);
             }
-            for c in stack * W..(stack + 1) * W {
-                let here = self.col_segments[band][c];
-                let box_rest = (stack * W..(stack + 1) * W)
-                    .filter(|&other| other != c)
-                    .fold(0, |m, other| m | self.col_segments[band][other]);
-                let col_rest = (0..W)
-                    .filter(|&other| other != band)
-                    .fold(0, |m, other| m | self.col_segments[other][c]);
-                let pointing = here & !box_rest & !state.placed.boxes[b];
-                let claiming = here & !col_rest & !state.placed.cols[c];
-                if pointing != 0 {
-                    let outside = (0..N).filter(|r| r / H != band).map(|r| r * N + c);
-                    changed |= Self::remove(state, outside, pointing);
-                }
-                if claiming != 0 {
-                    let outside = Self::box_cells(b).filter(|cell| cell % N != c);
-                    changed |= Self::remove(state, outside, claiming);
-                }
-            }
-        }
-        changed
-    }
-
-    /// Removes `digits` from the unsolved `cells`; true when any candidate went.
-    fn remove(state: &mut State<N, C>, cells: impl Iterator<Item = usize>, digits: u32) -> bool {
-        let mut changed = false;
-        for cell in cells {
-            let candidates = state.candidates[cell];
-            if candidates & SOLVED == 0 && candidates & digits != 0 {
-                state.candidates[cell] = candidates & !digits;
-                changed = true;
+            for c in stack_cols.clone() {
+                let segment = Segment {
+                    digits: self.col_segments[band][c],
+                    box_rest: or_except(
+                        stack_cols.clone().map(|x| self.col_segments[band][x]),
+                        c % W,
+                    ),
+                    line_rest: or_except(self.col_segments.iter().map(|seg| seg[c]), band),
+                    box_placed: state.placed.boxes[b],
+                    line_placed: state.placed.cols[c],
+                };
+                let line_outside_box = (0..N).filter(|r| r / H != band).map(|r| r * N + c);
+                let box_outside_line = Self::box_cells(b).filter(|cell| cell % N != c);
+                changed |=
+                    segment.eliminate(&mut state.candidates, line_outside_box, box_outside_line);
             }
         }
         changed
@@ -591,6 +574,59 @@ impl<const H: usize, const W: usize, const N: usize, const C: usize> Core<H, W, 
             return Some((state, ok));
         }
     }
+}
+
+/// Where a row or column crosses a box: the digits its cells allow, and
+/// what the rest of the box and the rest of the line allow.
+struct Segment {
+    digits: u32,
+    box_rest: u32,
+    line_rest: u32,
+    box_placed: u32,
+    line_placed: u32,
+}
+
+impl Segment {
+    /// Pointing (a box's digit confined to this segment leaves the rest of
+    /// the line) and claiming (a line's digit confined to this segment leaves
+    /// the rest of the box). True when any candidate went.
+    fn eliminate<const C: usize>(
+        &self,
+        candidates: &mut [u32; C],
+        line_outside_box: impl Iterator<Item = usize>,
+        box_outside_line: impl Iterator<Item = usize>,
+    ) -> bool {
+        let pointing = self.digits & !self.box_rest & !self.box_placed;
+        let claiming = self.digits & !self.line_rest & !self.line_placed;
+        (pointing != 0 && remove(candidates, line_outside_box, pointing))
+            | (claiming != 0 && remove(candidates, box_outside_line, claiming))
+    }
+}
+
+/// The OR of `masks` except the one at position `skip` (counted from the
+/// iterator's first item).
+fn or_except(masks: impl Iterator<Item = u32>, skip: usize) -> u32 {
+    masks
+        .enumerate()
+        .filter(|&(i, _)| i != skip)
+        .fold(0, |all, (_, mask)| all | mask)
+}
+
+/// Removes `digits` from the unsolved `cells`; true when any candidate went.
+fn remove<const C: usize>(
+    candidates: &mut [u32; C],
+    cells: impl Iterator<Item = usize>,
+    digits: u32,
+) -> bool {
+    let mut changed = false;
+    for cell in cells {
+        let before = candidates[cell];
+        if before & SOLVED == 0 && before & digits != 0 {
+            candidates[cell] = before & !digits;
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Positions of the set bits of `mask`, lowest first.
