@@ -1,0 +1,288 @@
+//! The solver against independent oracles: known solution counts, the
+//! validity check, the givens, public puzzle sets of known uniqueness, and a
+//! naive brute-force counter on random small boards.
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tudoku::engine::solver::{self, Outcome, SolutionCount, Solver};
+use tudoku::engine::validate::{is_consistent, is_solved};
+use tudoku::engine::{Grid, Shape, parse_puzzles};
+
+fn load(file: &str) -> Vec<Grid> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("test data is in the repository");
+    let grids: Vec<Grid> = parse_puzzles(&text, None)
+        .map(|p| p.expect("test data parses").grid)
+        .collect();
+    assert!(!grids.is_empty(), "{file} holds puzzles");
+    grids
+}
+
+/// True when `solution` is a valid full grid that keeps every given.
+fn solves(puzzle: &Grid, solution: &Grid) -> bool {
+    is_solved(solution)
+        && puzzle
+            .values()
+            .iter()
+            .zip(solution.values())
+            .all(|(&given, &value)| given == 0 || given == value)
+}
+
+/// Every puzzle of the file has exactly one solution, and the solver finds it.
+fn assert_all_unique(file: &str) {
+    let mut solver = Solver::new();
+    for puzzle in load(file) {
+        let Outcome::Unique(solution) = solver.solve_unique(&puzzle) else {
+            panic!("{file}: not uniquely solved: {puzzle}");
+        };
+        assert!(
+            solves(&puzzle, &solution),
+            "{file}: bad solution for {puzzle}"
+        );
+        assert_eq!(
+            solver.count(&puzzle, 2),
+            SolutionCount::Exactly(1),
+            "{file}: {puzzle}"
+        );
+    }
+}
+
+#[test]
+fn top1465_puzzles_solve_uniquely() {
+    assert_all_unique("top1465.txt");
+}
+
+#[test]
+fn seventeen_clue_puzzles_solve_uniquely() {
+    assert_all_unique("17_clue_sample.txt");
+}
+
+/// Slow in debug builds; CI runs it with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn hardest_puzzles_solve_uniquely() {
+    assert_all_unique("hardest_1106.txt");
+}
+
+#[test]
+fn six_by_six_puzzles_solve_uniquely() {
+    assert_all_unique("6x6.txt");
+}
+
+#[test]
+fn sixteen_by_sixteen_puzzles_solve_uniquely() {
+    assert_all_unique("16x16_basic_sample.txt");
+}
+
+#[test]
+fn serg_puzzles_have_several_solutions() {
+    let mut solver = Solver::new();
+    for puzzle in load("serg_sample.txt") {
+        assert_eq!(
+            solver.count(&puzzle, 2),
+            SolutionCount::AtLeast(2),
+            "{puzzle}"
+        );
+        match solver.solve_unique(&puzzle) {
+            Outcome::Multiple(solution) => assert!(solves(&puzzle, &solution)),
+            other => panic!("{puzzle}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn known_counts_of_empty_boards() {
+    let empty = Grid::empty(Shape::new(2, 2).unwrap());
+    assert_eq!(solver::count(&empty, 0), SolutionCount::Exactly(288));
+    assert_eq!(solver::count(&empty, 288), SolutionCount::AtLeast(288));
+    assert_eq!(solver::count(&empty, 289), SolutionCount::Exactly(288));
+}
+
+#[test]
+fn empty_six_by_six_has_28_200_960_solutions() {
+    for shape in [Shape::new(2, 3).unwrap(), Shape::new(3, 2).unwrap()] {
+        let empty = Grid::empty(shape);
+        assert_eq!(solver::count(&empty, 0), SolutionCount::Exactly(28_200_960));
+    }
+}
+
+/// Counting all solutions groups those that differ by relabelling unused
+/// digits; a limit above the total forces the plain search, which must agree.
+#[test]
+fn counting_by_relabelling_agrees_with_plain_search() {
+    for line in [
+        "................",
+        "12..............",
+        "1.........2.....",
+        "..3.....4.......",
+    ] {
+        let grid = Grid::parse(line, None).unwrap();
+        let plain = solver::count(&grid, u64::MAX);
+        assert!(
+            matches!(plain, SolutionCount::Exactly(k) if k > 0),
+            "{line}"
+        );
+        assert_eq!(solver::count(&grid, 0), plain, "{line}");
+    }
+}
+
+/// The plain search over all 28,200,960: slow in debug builds; CI runs it
+/// with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn plain_search_counts_the_empty_six_by_six() {
+    let empty = Grid::empty(Shape::new(2, 3).unwrap());
+    assert_eq!(
+        solver::count(&empty, u64::MAX),
+        SolutionCount::Exactly(28_200_960)
+    );
+}
+
+#[test]
+fn empty_boards_of_every_shape_solve() {
+    let mut solver = Solver::new();
+    for shape in Shape::all() {
+        let empty = Grid::empty(shape);
+        let solution = solver.solve(&empty).expect("an empty board has solutions");
+        assert!(is_solved(&solution), "{shape}");
+        assert!(matches!(solver.solve_unique(&empty), Outcome::Multiple(_)));
+    }
+}
+
+#[test]
+fn nearly_empty_25x25_solves() {
+    let shape = Shape::new(5, 5).unwrap();
+    let mut puzzle = Grid::empty(shape);
+    // The first row reversed and a few digits down the first column.
+    for col in 0..25 {
+        puzzle.set(col, 25 - col as u8);
+    }
+    for (row, value) in [(3, 1), (7, 2), (12, 3), (24, 4)] {
+        puzzle.set(row * 25, value);
+    }
+    let solution = solver::solve(&puzzle).expect("solvable");
+    assert!(solves(&puzzle, &solution));
+}
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    // A hard puzzle with a second 5 put in its first row.
+    let mut puzzle = Grid::parse(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        None,
+    )
+    .unwrap();
+    puzzle.set(1, 5);
+    assert!(!is_consistent(&puzzle));
+    assert_eq!(solver::solve(&puzzle), None);
+    assert_eq!(solver::count(&puzzle, 0), SolutionCount::Exactly(0));
+    assert_eq!(solver::solve_unique(&puzzle), Outcome::Unsolvable);
+}
+
+#[test]
+fn contradiction_found_only_by_propagation_has_no_solution() {
+    // Row 1 needs 4 in r1c4, but column 4 already holds a 4: no two givens
+    // clash, the contradiction shows once the single is placed.
+    let puzzle = Grid::parse("123............4", None).unwrap();
+    assert!(is_consistent(&puzzle));
+    assert_eq!(solver::count(&puzzle, 0), SolutionCount::Exactly(0));
+    // 9x9: r1c1..r1c8 hold 1..8 and r6c9 holds a 9.
+    let mut puzzle = Grid::empty(Shape::new(3, 3).unwrap());
+    for col in 0..8 {
+        puzzle.set(col, col as u8 + 1);
+    }
+    puzzle.set(5 * 9 + 8, 9);
+    assert!(is_consistent(&puzzle));
+    assert_eq!(solver::solve(&puzzle), None);
+    assert_eq!(solver::solve_unique(&puzzle), Outcome::Unsolvable);
+}
+
+/// Counts solutions by trying every digit in every empty cell in reading
+/// order, checking each against the grid's rows, columns and boxes: no
+/// candidates, no propagation, nothing shared with the solver.
+fn brute_force_count(grid: &mut Grid) -> u64 {
+    let n = grid.n();
+    let (h, w) = (grid.shape().box_rows(), grid.shape().box_cols());
+    let Some(cell) = grid.values().iter().position(|&v| v == 0) else {
+        return 1;
+    };
+    let (row, col) = (cell / n, cell % n);
+    let allowed = |grid: &Grid, digit: u8| {
+        (0..n).all(|i| grid.get(row * n + i) != digit && grid.get(i * n + col) != digit)
+            && (0..n).all(|i| {
+                let r = row / h * h + i / w;
+                let c = col / w * w + i % w;
+                grid.get(r * n + c) != digit
+            })
+    };
+    let mut total = 0;
+    for digit in 1..=n as u8 {
+        if allowed(grid, digit) {
+            grid.set(cell, digit);
+            total += brute_force_count(grid);
+            grid.set(cell, 0);
+        }
+    }
+    total
+}
+
+/// A random grid with `givens` digits placed one by one where they clash
+/// with nothing already placed; many such grids have no solution.
+fn random_partial_grid(shape: Shape, givens: usize, rng: &mut ChaCha8Rng) -> Grid {
+    let n = shape.n();
+    let mut grid = Grid::empty(shape);
+    let mut cells: Vec<usize> = (0..n * n).collect();
+    cells.shuffle(rng);
+    for &cell in cells.iter().take(givens) {
+        let digit = rng.random_range(1..=n as u8);
+        grid.set(cell, digit);
+        if !is_consistent(&grid) {
+            grid.set(cell, 0);
+        }
+    }
+    grid
+}
+
+#[test]
+fn counts_agree_with_brute_force_on_small_boards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    let mut solver = Solver::new();
+    let cases = [
+        (Shape::new(2, 2).unwrap(), 0..=8),
+        (Shape::new(2, 3).unwrap(), 12..=20),
+        (Shape::new(3, 2).unwrap(), 12..=20),
+    ];
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for (shape, givens) in cases {
+        for _ in 0..60 {
+            let k = rng.random_range(givens.clone());
+            let mut grid = random_partial_grid(shape, k, &mut rng);
+            let expected = brute_force_count(&mut grid);
+            assert_eq!(
+                solver.count(&grid, 0),
+                SolutionCount::Exactly(expected),
+                "{grid}"
+            );
+            let limited = if expected >= 2 {
+                SolutionCount::AtLeast(2)
+            } else {
+                SolutionCount::Exactly(expected)
+            };
+            assert_eq!(solver.count(&grid, 2), limited, "{grid}");
+            match (solver.solve(&grid), expected) {
+                (None, 0) => unsolvable += 1,
+                (Some(solution), 1..) => {
+                    assert!(solves(&grid, &solution), "{grid}");
+                    solvable += 1;
+                }
+                (found, _) => panic!("{grid}: solve gave {found:?}, expected {expected}"),
+            }
+        }
+    }
+    // The random grids exercise both answers.
+    assert!(
+        solvable > 20 && unsolvable > 20,
+        "{solvable} / {unsolvable}"
+    );
+}
