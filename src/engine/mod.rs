@@ -7,8 +7,11 @@ pub mod digits;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod hint;
+pub mod rate;
 pub mod solver;
 pub mod step;
+pub mod techniques;
 pub mod validate;
 
 pub use difficulty::Difficulty;
