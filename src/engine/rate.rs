@@ -6,7 +6,9 @@ use super::difficulty::Difficulty;
 use super::grid::Grid;
 use super::solver::{self, SolutionCount};
 use super::step::Technique;
-use super::techniques::{Board, solve_with};
+use super::techniques::{
+    Board, find_backtrack, find_step_for_any_solution, find_uniqueness_step, solve_with,
+};
 use super::validate;
 
 /// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
@@ -43,9 +45,35 @@ pub fn unique_solution(grid: &Grid) -> Result<Grid, Unsolvable> {
     }
 }
 
-/// Rates a puzzle by solving it with the easiest step each time.
+/// Rates a puzzle by solving it with the easiest step each time. The solver
+/// runs only when logic stalls (or a uniqueness technique is next in line):
+/// until then every step holds for every solution, so a puzzle that logic
+/// alone completes has exactly one solution, and a stalled position has the
+/// puzzle's solutions (fewer cells left for the solver to search).
 pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
-    Ok(rate_with(grid, &unique_solution(grid)?))
+    if !validate::is_consistent(grid) {
+        return Err(Unsolvable::NoSolution);
+    }
+    let mut board = Board::from_grid(grid).without_explanations();
+    let mut rating = Rating::start();
+    let mut solution = None;
+    while !board.is_solved() {
+        let step = match find_step_for_any_solution(&board) {
+            Some(step) => step,
+            None => {
+                let known = match &solution {
+                    Some(s) => s,
+                    None => solution.insert(unique_solution(&board.to_grid())?),
+                };
+                find_uniqueness_step(&board)
+                    .or_else(|| find_backtrack(&board, known))
+                    .ok_or(Unsolvable::NoSolution)?
+            }
+        };
+        rating.add(step.technique);
+        board.apply(&step);
+    }
+    Ok(rating)
 }
 
 /// Rates a puzzle whose one solution the caller already knows (a generator
@@ -53,19 +81,28 @@ pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
 /// does not solve `grid` uniquely the rating means nothing.
 pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
     let mut board = Board::from_grid(grid).without_explanations();
-    let mut rating = Rating {
-        difficulty: Difficulty::Easy,
-        score: 0,
-        hardest: Technique::FullHouse,
-        steps: 0,
-    };
-    solve_with(&mut board, solution, |step| {
-        rating.score += step.technique.weight();
-        rating.hardest = rating.hardest.max(step.technique);
-        rating.steps += 1;
-    });
-    rating.difficulty = rating.hardest.difficulty();
+    let mut rating = Rating::start();
+    solve_with(&mut board, solution, |step| rating.add(step.technique));
     rating
+}
+
+impl Rating {
+    /// The rating of a puzzle that needs no step.
+    fn start() -> Rating {
+        Rating {
+            difficulty: Difficulty::Easy,
+            score: 0,
+            hardest: Technique::FullHouse,
+            steps: 0,
+        }
+    }
+
+    fn add(&mut self, technique: Technique) {
+        self.score += technique.weight();
+        self.hardest = self.hardest.max(technique);
+        self.difficulty = self.hardest.difficulty();
+        self.steps += 1;
+    }
 }
 
 #[cfg(test)]

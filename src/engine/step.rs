@@ -76,6 +76,12 @@ impl Technique {
         }
     }
 
+    /// True for deductions that only hold when the puzzle has one solution
+    /// (they rule out patterns that would allow two).
+    pub fn assumes_unique_solution(self) -> bool {
+        self == Technique::UniqueRectangle
+    }
+
     /// The name players know it by.
     pub fn name(self) -> &'static str {
         use Technique::*;

@@ -18,6 +18,8 @@ pub fn find_simple_coloring(b: &Board) -> Option<Step> {
     let mut mark = vec![NONE; cells];
     let mut chain = Vec::new();
     let mut link_units = Vec::new();
+    // per unit, bit k set when the current chain has a cell of color k in it
+    let mut unit_colors = vec![0u8; 3 * n];
     for digit in 1..=n as u8 {
         mark.fill(NONE);
         let mut index = 0u32;
@@ -25,11 +27,12 @@ pub fn find_simple_coloring(b: &Board) -> Option<Step> {
             if mark[start] != NONE || !b.candidates(start).contains(digit) {
                 continue;
             }
+            let base = 2 * index;
             grow_chain(
                 b,
                 digit,
                 start,
-                2 * index,
+                base,
                 &mut mark,
                 &mut chain,
                 &mut link_units,
@@ -38,9 +41,16 @@ pub fn find_simple_coloring(b: &Board) -> Option<Step> {
             if chain.len() < 3 {
                 continue;
             }
-            let step = color_wrap(b, digit, &mark, &chain)
-                .map(|(color, eliminations)| (Some(color), eliminations))
-                .or_else(|| color_trap(b, digit, &mark, &chain).map(|e| (None, e)));
+            let wrapped = paint_units(b, &mark, &chain, &mut unit_colors);
+            let step = match wrapped {
+                Some(color) => Some((wrapped, of_color(digit, &mark, &chain, color))),
+                None => color_trap(b, digit, &mark, base, &unit_colors).map(|e| (None, e)),
+            };
+            for &x in &chain {
+                for u in b.geometry().cell_units[x] {
+                    unit_colors[u] = 0;
+                }
+            }
             if let Some((wrapped, eliminations)) = step {
                 return Some(coloring_step(
                     b,
@@ -97,39 +107,46 @@ fn grow_chain(
     }
 }
 
-/// A color with two cells that see each other: every cell of it loses the digit.
-fn color_wrap(
+/// Records in `unit_colors` which colors of the chain each unit holds, and
+/// returns a color found twice in one unit (its cells see each other: a wrap).
+fn paint_units(b: &Board, mark: &[u32], chain: &[usize], unit_colors: &mut [u8]) -> Option<u32> {
+    let mut wrapped = None;
+    for &x in chain {
+        let bit = 1 << (mark[x] & 1);
+        for u in b.geometry().cell_units[x] {
+            if unit_colors[u] & bit != 0 {
+                wrapped.get_or_insert(mark[x]);
+            }
+            unit_colors[u] |= bit;
+        }
+    }
+    wrapped
+}
+
+/// Every cell of one color, as eliminations of the digit.
+fn of_color(digit: u8, mark: &[u32], chain: &[usize], color: u32) -> Vec<(usize, u8)> {
+    chain
+        .iter()
+        .filter(|&&c| mark[c] == color)
+        .map(|&c| (c, digit))
+        .collect()
+}
+
+/// Cells off the chain (of base mark `base`) whose units hold both colors:
+/// they see both.
+fn color_trap(
     b: &Board,
     digit: u8,
     mark: &[u32],
-    chain: &[usize],
-) -> Option<(u32, Vec<(usize, u8)>)> {
+    base: u32,
+    unit_colors: &[u8],
+) -> Option<Vec<(usize, u8)>> {
     let geo = b.geometry();
-    chain.iter().enumerate().find_map(|(i, &x)| {
-        chain[i + 1..]
-            .iter()
-            .find(|&&y| mark[x] == mark[y] && geo.sees(x, y))
-            .map(|_| {
-                let color = mark[x];
-                let eliminations = chain
-                    .iter()
-                    .filter(|&&c| mark[c] == color)
-                    .map(|&c| (c, digit))
-                    .collect();
-                (color, eliminations)
-            })
-    })
-}
-
-/// Cells off the chain that see both of its colors.
-fn color_trap(b: &Board, digit: u8, mark: &[u32], chain: &[usize]) -> Option<Vec<(usize, u8)>> {
-    let geo = b.geometry();
-    let base = mark[chain[0]] & !1;
     let eliminations: Vec<(usize, u8)> = (0..geo.cell_count())
         .filter(|&c| b.candidates(c).contains(digit) && mark[c] & !1 != base)
         .filter(|&c| {
-            let sees = |color: u32| chain.iter().any(|&x| mark[x] == color && geo.sees(c, x));
-            sees(base) && sees(base + 1)
+            let [r, col, bx] = geo.cell_units[c];
+            unit_colors[r] | unit_colors[col] | unit_colors[bx] == 3
         })
         .map(|c| (c, digit))
         .collect();

@@ -94,6 +94,24 @@ pub fn find_logical_step(b: &Board) -> Option<Step> {
     LOGICAL.iter().find_map(|&t| find_technique(b, t))
 }
 
+/// The easiest logical step that holds for every solution (no technique
+/// that assumes a unique solution). Those techniques come last in `LOGICAL`,
+/// so this, then `find_uniqueness_step`, tries them in `find_logical_step`'s order.
+pub fn find_step_for_any_solution(b: &Board) -> Option<Step> {
+    LOGICAL
+        .iter()
+        .filter(|t| !t.assumes_unique_solution())
+        .find_map(|&t| find_technique(b, t))
+}
+
+/// The easiest step of a technique that assumes a unique solution.
+pub fn find_uniqueness_step(b: &Board) -> Option<Step> {
+    LOGICAL
+        .iter()
+        .filter(|t| t.assumes_unique_solution())
+        .find_map(|&t| find_technique(b, t))
+}
+
 /// The easiest step: a logical one, else one cell of the solution of the
 /// board's values (found by the backtracking solver). `None` when the board
 /// is solved or its values have no solution.
@@ -157,4 +175,19 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
 /// Units in the order players scan them: boxes, rows, columns.
 pub(crate) fn scan_order(n: usize) -> impl Iterator<Item = usize> {
     (2 * n..3 * n).chain(0..2 * n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logical_order_is_technique_order_with_uniqueness_last() {
+        assert!(LOGICAL.windows(2).all(|w| w[0] < w[1]));
+        let first = LOGICAL
+            .iter()
+            .position(|t| t.assumes_unique_solution())
+            .expect("unique rectangle is a logical technique");
+        assert!(LOGICAL[first..].iter().all(|t| t.assumes_unique_solution()));
+    }
 }

@@ -4,17 +4,19 @@
 //! link and a column link whose one pair of ends shares a box. Either way, one
 //! of the two far ends holds the digit, and cells seeing both lose it.
 
+use std::ops::Range;
+
 use super::board::Board;
 use super::text;
 use crate::engine::step::{Step, Technique};
 
 /// A strong link: the unit and its two cells, in unit order.
-type Link = (usize, usize, usize);
+pub type Link = (usize, usize, usize);
 
-/// The strong links of `digit` in units `first..first + n`, into `out`.
-fn links(b: &Board, digit: u8, first: usize, out: &mut Vec<Link>) {
+/// The strong links of `digit` in `units`, into `out`.
+pub fn strong_links(b: &Board, digit: u8, units: Range<usize>, out: &mut Vec<Link>) {
     out.clear();
-    for unit in first..first + b.n() {
+    for unit in units {
         let pos = b.positions(unit, digit);
         if pos.count_ones() == 2 {
             let p = b.cell_at(unit, pos.trailing_zeros());
@@ -33,7 +35,7 @@ pub fn find_skyscraper(b: &Board) -> Option<Step> {
     (1..=n as u8).find_map(|digit| {
         [(0, 1), (n, 0)].into_iter().find_map(|(base, cross)| {
             // cross = 1: the shared line of a row link is a column (cell_units[1])
-            links(b, digit, base, &mut found);
+            strong_links(b, digit, base..base + n, &mut found);
             found.iter().enumerate().find_map(|(i, &(u1, a1, b1))| {
                 found[i + 1..].iter().find_map(|&(u2, a2, b2)| {
                     let line = |c: usize| geo.cell_units[c][cross];
@@ -80,8 +82,8 @@ pub fn find_two_string_kite(b: &Board) -> Option<Step> {
     let geo = b.geometry();
     let (mut rows, mut cols) = (Vec::new(), Vec::new());
     (1..=n as u8).find_map(|digit| {
-        links(b, digit, 0, &mut rows);
-        links(b, digit, n, &mut cols);
+        strong_links(b, digit, 0..n, &mut rows);
+        strong_links(b, digit, n..2 * n, &mut cols);
         rows.iter().find_map(|&(row, r1, r2)| {
             cols.iter().find_map(|&(col, c1, c2)| {
                 let ((ra, rb), (ca, cb)) = [(r1, r2), (r2, r1)]

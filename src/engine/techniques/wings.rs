@@ -5,6 +5,7 @@
 //! {x,y} cells joined by a strong link on x, so one of them is y.
 
 use super::board::Board;
+use super::single_digit::{Link, strong_links};
 use super::text;
 use crate::engine::digits::DigitSet;
 use crate::engine::geometry::Geometry;
@@ -122,25 +123,29 @@ fn wing_step(
 pub fn find_w_wing(b: &Board) -> Option<Step> {
     let geo = b.geometry();
     let n = b.n();
-    let cells = geo.cell_count();
-    (0..cells).find_map(|a| {
+    let bivalue: Vec<usize> = (0..geo.cell_count())
+        .filter(|&c| b.candidates(c).len() == 2)
+        .collect();
+    if bivalue.len() < 2 {
+        return None;
+    }
+    // the strong links of each digit, in every unit
+    let strong: Vec<Vec<Link>> = (1..=n as u8)
+        .map(|d| {
+            let mut out = Vec::new();
+            strong_links(b, d, 0..3 * n, &mut out);
+            out
+        })
+        .collect();
+    bivalue.iter().enumerate().find_map(|(i, &a)| {
         let pair = b.candidates(a);
-        if pair.len() != 2 {
-            return None;
-        }
-        (a + 1..cells).find_map(|c| {
+        bivalue[i + 1..].iter().find_map(|&c| {
             if b.candidates(c) != pair || geo.sees(a, c) {
                 return None;
             }
             pair.iter().find_map(|x| {
                 let y = (pair - DigitSet::single(x)).first()?;
-                (0..3 * n).find_map(|unit| {
-                    let pos = b.positions(unit, x);
-                    if pos.count_ones() != 2 {
-                        return None;
-                    }
-                    let p = b.cell_at(unit, pos.trailing_zeros());
-                    let q = b.cell_at(unit, 31 - pos.leading_zeros());
+                strong[x as usize - 1].iter().find_map(|&(unit, p, q)| {
                     if [p, q].iter().any(|e| *e == a || *e == c) {
                         return None;
                     }
