@@ -2,18 +2,13 @@
 //! step agrees with the solution, even when the player's notes are wrong; the
 //! level texts and highlights reveal a little more at each level.
 
+mod techniques_common;
+
+use techniques_common::load;
 use tudoku::engine::hint::{
     Hint, HintError, HintLevel, next_hint, solve_path, step_highlight, step_text,
 };
-use tudoku::engine::{DigitSet, Grid, Shape, Step, Technique, parse_puzzles, solver, validate};
-
-fn load(name: &str) -> Vec<Grid> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    parse_puzzles(&text, None)
-        .map(|p| p.unwrap().grid)
-        .collect()
-}
+use tudoku::engine::{DigitSet, Grid, Shape, Step, Technique, solver, validate};
 
 fn puzzle() -> (Grid, Grid) {
     let g = load("top1465.txt").remove(0);

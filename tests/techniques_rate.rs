@@ -2,18 +2,13 @@
 //! an independent singles-only solver written here), puzzles without exactly
 //! one solution are refused, and ratings are deterministic.
 
+mod techniques_common;
+
 use std::collections::BTreeMap;
+use techniques_common::load;
 
 use tudoku::engine::rate::{Unsolvable, rate, rate_with, unique_solution};
-use tudoku::engine::{Difficulty, Grid, Technique, parse_puzzles};
-
-fn load(name: &str) -> Vec<Grid> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    parse_puzzles(&text, None)
-        .map(|p| p.unwrap().grid)
-        .collect()
-}
+use tudoku::engine::{Difficulty, Grid, Technique};
 
 /// Fills naked and hidden singles from plain peer scans until stuck; true
 /// when that solves the grid. Shares no code with the techniques.

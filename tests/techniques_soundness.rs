@@ -3,21 +3,16 @@
 //! digits and never removes a true candidate, with the solver's solution as
 //! the oracle. The debug run takes samples; `--ignored` (release) takes all.
 
+mod techniques_common;
+
 use std::collections::BTreeSet;
+use techniques_common::load;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tudoku::engine::generate::{GenerateOptions, generate};
 use tudoku::engine::techniques::{Board, LOGICAL, find_step_with, find_technique};
-use tudoku::engine::{Grid, Shape, Step, Symmetry, Technique, parse_puzzles, solver};
-
-fn load(name: &str) -> Vec<Grid> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    parse_puzzles(&text, None)
-        .map(|p| p.unwrap().grid)
-        .collect()
-}
+use tudoku::engine::{Grid, Shape, Step, Symmetry, Technique, solver};
 
 /// Unique puzzles of a shape: the solver fills a grid from a random first row,
 /// then clues go while `solver::count(.., 2)` stays unique (minimal puzzles).

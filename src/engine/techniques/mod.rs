@@ -132,20 +132,34 @@ pub fn find_backtrack(b: &Board, solution: &Grid) -> Option<Step> {
         .filter(|&c| b.value(c) == 0)
         .min_by_key(|&c| b.candidates(c).len())?;
     let digit = solution.get(cell);
-    (digit != 0).then(|| Step {
-        technique: Technique::Backtrack,
-        units: vec![geo.cell_units[cell][2]],
+    let explanation = || {
+        format!(
+            "No logical step found; {} must be {}",
+            geo.cell_name(cell),
+            text::digit(digit)
+        )
+    };
+    let unit = geo.cell_units[cell][2];
+    (digit != 0).then(|| placing(b, Technique::Backtrack, unit, cell, digit, explanation))
+}
+
+/// A step that places `digit` in `cell`, reasoned about in `unit`.
+fn placing(
+    b: &Board,
+    technique: Technique,
+    unit: usize,
+    cell: usize,
+    digit: u8,
+    explanation: impl FnOnce() -> String,
+) -> Step {
+    Step {
+        technique,
+        units: vec![unit],
         cells: vec![cell],
         placements: vec![(cell, digit)],
         eliminations: vec![],
-        explanation: b.explain(|| {
-            format!(
-                "No logical step found; {} must be {}",
-                geo.cell_name(cell),
-                text::digit(digit)
-            )
-        }),
-    })
+        explanation: b.explain(explanation),
+    }
 }
 
 /// Solves the board step by step with the easiest step each time, calling

@@ -2,7 +2,7 @@
 //! with one candidate) and hidden single (a digit with one place in a unit).
 
 use super::board::Board;
-use super::{scan_order, text};
+use super::{placing, scan_order, text};
 use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
@@ -17,21 +17,17 @@ pub fn find_full_house(b: &Board) -> Option<Step> {
         }
         let cell = b.cell_at(unit, open.trailing_zeros());
         let digit = (DigitSet::full(n) - b.placed(unit)).single_digit()?;
-        b.candidates(cell).contains(digit).then(|| Step {
-            technique: Technique::FullHouse,
-            units: vec![unit],
-            cells: vec![cell],
-            placements: vec![(cell, digit)],
-            eliminations: vec![],
-            explanation: b.explain(|| {
-                format!(
-                    "Full house: {} is the only empty cell in {}, so it must be {}",
-                    geo.cell_name(cell),
-                    geo.unit_name(unit),
-                    text::digit(digit)
-                )
-            }),
-        })
+        let explanation = || {
+            format!(
+                "Full house: {} is the only empty cell in {}, so it must be {}",
+                geo.cell_name(cell),
+                geo.unit_name(unit),
+                text::digit(digit)
+            )
+        };
+        b.candidates(cell)
+            .contains(digit)
+            .then(|| placing(b, Technique::FullHouse, unit, cell, digit, explanation))
     })
 }
 
@@ -40,20 +36,22 @@ pub fn find_naked_single(b: &Board) -> Option<Step> {
     let geo = b.geometry();
     (0..geo.cell_count()).find_map(|cell| {
         let digit = b.candidates(cell).single_digit()?;
-        Some(Step {
-            technique: Technique::NakedSingle,
-            units: vec![geo.cell_units[cell][2]],
-            cells: vec![cell],
-            placements: vec![(cell, digit)],
-            eliminations: vec![],
-            explanation: b.explain(|| {
-                format!(
-                    "Naked single: {} is the only candidate left for {}",
-                    text::digit(digit),
-                    geo.cell_name(cell)
-                )
-            }),
-        })
+        let explanation = || {
+            format!(
+                "Naked single: {} is the only candidate left for {}",
+                text::digit(digit),
+                geo.cell_name(cell)
+            )
+        };
+        let unit = geo.cell_units[cell][2];
+        Some(placing(
+            b,
+            Technique::NakedSingle,
+            unit,
+            cell,
+            digit,
+            explanation,
+        ))
     })
 }
 
@@ -68,20 +66,16 @@ pub fn find_hidden_single(b: &Board) -> Option<Step> {
                 let pos = b.positions(unit, digit);
                 (pos.count_ones() == 1).then(|| (b.cell_at(unit, pos.trailing_zeros()), digit))
             })
-            .map(|(cell, digit)| Step {
-                technique: Technique::HiddenSingle,
-                units: vec![unit],
-                cells: vec![cell],
-                placements: vec![(cell, digit)],
-                eliminations: vec![],
-                explanation: b.explain(|| {
+            .map(|(cell, digit)| {
+                let explanation = || {
                     format!(
                         "Hidden single: {} can only go in {} within {}",
                         text::digit(digit),
                         geo.cell_name(cell),
                         geo.unit_name(unit)
                     )
-                }),
+                };
+                placing(b, Technique::HiddenSingle, unit, cell, digit, explanation)
             })
     })
 }
