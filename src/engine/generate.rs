@@ -1,14 +1,13 @@
-//! New puzzles: a random full grid, then clue removal that keeps the solution
+//! New puzzles: a random full grid from disjoint Π layers, then clue removal that keeps the solution
 //! unique. This is what `tudoku generate` and every new game call.
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 
 use super::difficulty::Difficulty;
 use super::dig::{Symmetry, dig};
+use super::fill::{FillMethod, fill};
 use super::geometry::Shape;
 use super::grid::Grid;
-use super::solver;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,25 +46,15 @@ pub struct Generated {
 
 /// A unique puzzle for `options`, fully determined by the RNG's state.
 pub fn generate<R: Rng + ?Sized>(options: &GenerateOptions, rng: &mut R) -> Generated {
-    let solution = full_grid(options.shape, rng);
+    let solution = fill(options.shape, FillMethod::default(), rng);
     let puzzle = dig(&solution, options.symmetry, options.minimal, rng);
     Generated { puzzle, solution }
-}
-
-/// A random full grid: a shuffled first row completed by the solver.
-fn full_grid<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Grid {
-    let mut grid = Grid::empty(shape);
-    let mut row: Vec<u8> = (1..=shape.n() as u8).collect();
-    row.shuffle(rng);
-    for (cell, &v) in row.iter().enumerate() {
-        grid.set(cell, v);
-    }
-    solver::solve(&grid).expect("any permutation as the first row completes to a grid")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::solver;
     use crate::engine::validate::is_solved;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

@@ -4,13 +4,17 @@
 pub mod difficulty;
 pub mod dig;
 pub mod digits;
+pub mod fill;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+pub mod permutation;
+pub mod pi;
 pub mod rate;
 pub mod solver;
 pub mod step;
+pub mod symmetry;
 pub mod techniques;
 pub mod validate;
 
