@@ -8,11 +8,14 @@ pub mod fill;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod hint;
 pub mod permutation;
 pub mod pi;
+pub mod rate;
 pub mod solver;
 pub mod step;
 pub mod symmetry;
+pub mod techniques;
 pub mod validate;
 
 pub use difficulty::Difficulty;

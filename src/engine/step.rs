@@ -47,6 +47,41 @@ impl Technique {
         }
     }
 
+    /// What one step of this technique adds to a rating's score: rising with
+    /// difficulty, so that within a level more and harder steps rate higher.
+    pub fn weight(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse => 1,
+            NakedSingle => 2,
+            HiddenSingle => 3,
+            Pointing | Claiming => 8,
+            NakedPair => 10,
+            HiddenPair => 12,
+            NakedTriple => 16,
+            HiddenTriple => 18,
+            NakedQuad => 22,
+            HiddenQuad => 24,
+            XWing => 26,
+            XyWing => 28,
+            Swordfish => 32,
+            Jellyfish => 36,
+            XyzWing => 34,
+            WWing => 36,
+            SimpleColoring => 38,
+            Skyscraper => 36,
+            TwoStringKite => 36,
+            UniqueRectangle => 34,
+            Backtrack => 100,
+        }
+    }
+
+    /// True for deductions that only hold when the puzzle has one solution
+    /// (they rule out patterns that would allow two).
+    pub fn assumes_unique_solution(self) -> bool {
+        self == Technique::UniqueRectangle
+    }
+
     /// The name players know it by.
     pub fn name(self) -> &'static str {
         use Technique::*;

@@ -1,0 +1,129 @@
+//! Rating: solve with the easiest available step each time and grade the
+//! puzzle by the hardest technique that solve needed. Puzzles without exactly
+//! one solution are reported as such, never rated.
+
+use super::difficulty::Difficulty;
+use super::grid::Grid;
+use super::solver::{self, SolutionCount};
+use super::step::Technique;
+use super::techniques::{
+    Board, find_backtrack, find_step_for_any_solution, find_uniqueness_step, solve_with,
+};
+use super::validate;
+
+/// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unsolvable {
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+}
+
+/// How hard a puzzle is for a human solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The level of the hardest technique used.
+    pub difficulty: Difficulty,
+    /// Sum of the steps' weights, to order puzzles within a level.
+    pub score: u32,
+    /// The hardest technique the solve needed (`FullHouse` for a full grid).
+    pub hardest: Technique,
+    /// Number of steps taken.
+    pub steps: usize,
+}
+
+/// The one solution of a puzzle, or why there is not exactly one.
+pub fn unique_solution(grid: &Grid) -> Result<Grid, Unsolvable> {
+    if !validate::is_consistent(grid) {
+        return Err(Unsolvable::NoSolution);
+    }
+    match solver::count(grid, 2) {
+        SolutionCount::Exactly(0) => Err(Unsolvable::NoSolution),
+        SolutionCount::Exactly(1) => solver::solve(grid).ok_or(Unsolvable::NoSolution),
+        _ => Err(Unsolvable::MultipleSolutions),
+    }
+}
+
+/// Rates a puzzle by solving it with the easiest step each time. The solver
+/// runs only when logic stalls (or a uniqueness technique is next in line):
+/// until then every step holds for every solution, so a puzzle that logic
+/// alone completes has exactly one solution, and a stalled position has the
+/// puzzle's solutions (fewer cells left for the solver to search).
+pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
+    if !validate::is_consistent(grid) {
+        return Err(Unsolvable::NoSolution);
+    }
+    let mut board = Board::from_grid(grid).without_explanations();
+    let mut rating = Rating::start();
+    let mut solution = None;
+    while !board.is_solved() {
+        let step = match find_step_for_any_solution(&board) {
+            Some(step) => step,
+            None => {
+                let known = match &solution {
+                    Some(s) => s,
+                    None => solution.insert(unique_solution(&board.to_grid())?),
+                };
+                find_uniqueness_step(&board)
+                    .or_else(|| find_backtrack(&board, known))
+                    .ok_or(Unsolvable::NoSolution)?
+            }
+        };
+        rating.add(step.technique);
+        board.apply(&step);
+    }
+    Ok(rating)
+}
+
+/// Rates a puzzle whose one solution the caller already knows (a generator
+/// that checked uniqueness), without solving it again. With a `solution` that
+/// does not solve `grid` uniquely the rating means nothing.
+pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
+    let mut board = Board::from_grid(grid).without_explanations();
+    let mut rating = Rating::start();
+    solve_with(&mut board, solution, |step| rating.add(step.technique));
+    rating
+}
+
+impl Rating {
+    /// The rating of a puzzle that needs no step.
+    fn start() -> Rating {
+        Rating {
+            difficulty: Difficulty::Easy,
+            score: 0,
+            hardest: Technique::FullHouse,
+            steps: 0,
+        }
+    }
+
+    fn add(&mut self, technique: Technique) {
+        self.score += technique.weight();
+        self.hardest = self.hardest.max(technique);
+        self.difficulty = self.hardest.difficulty();
+        self.steps += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsolvable_puzzles_are_not_rated() {
+        let two = Grid::parse("12..............", None).unwrap();
+        assert_eq!(rate(&two), Err(Unsolvable::MultipleSolutions));
+        let clash = Grid::parse("11..............", None).unwrap();
+        assert_eq!(rate(&clash), Err(Unsolvable::NoSolution));
+        // consistent givens but no solution: r1c1 must be 1, and r3c1 is 1
+        let dead = Grid::parse(".234....1.......", None).unwrap();
+        assert_eq!(rate(&dead), Err(Unsolvable::NoSolution));
+    }
+
+    #[test]
+    fn a_full_grid_needs_nothing() {
+        let full = Grid::parse("1234341221434321", None).unwrap();
+        let r = rate(&full).unwrap();
+        assert_eq!((r.difficulty, r.steps, r.score), (Difficulty::Easy, 0, 0));
+    }
+}

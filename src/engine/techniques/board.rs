@@ -1,0 +1,355 @@
+//! `Board`: the candidate view techniques reason on. Besides values and
+//! candidates per cell it keeps, for every unit and digit, the mask of the
+//! unit's positions that still allow the digit, so unit scans (hidden
+//! singles, locked candidates, hidden subsets, fish) are single-word bit tests.
+//! Every placement and elimination updates those masks incrementally.
+
+use std::sync::OnceLock;
+
+use crate::engine::digits::DigitSet;
+use crate::engine::geometry::{Geometry, SUPPORTED_SHAPES, Shape};
+use crate::engine::grid::Grid;
+use crate::engine::step::Step;
+
+/// A box and a line (row or column) that cross it, with the crossing cells as
+/// position masks in each of the two units. Locked candidates live here.
+#[derive(Debug)]
+pub struct Intersection {
+    pub box_unit: usize,
+    pub line_unit: usize,
+    pub box_mask: u32,
+    pub line_mask: u32,
+}
+
+/// Per-shape facts the board needs beyond `Geometry`, computed once.
+#[derive(Debug)]
+pub struct Layout {
+    /// For each cell, its position inside its row, column and box.
+    pub slot: Vec<[u8; 3]>,
+    /// Every box/line crossing, boxes in order, rows before columns.
+    pub intersections: Vec<Intersection>,
+}
+
+impl Layout {
+    fn build(g: &Geometry) -> Layout {
+        let n = g.n;
+        let mut slot = vec![[0u8; 3]; n * n];
+        for (unit, cells) in g.units.iter().enumerate() {
+            for (i, &cell) in cells.iter().enumerate() {
+                slot[cell][unit / n] = i as u8;
+            }
+        }
+        let mut intersections = Vec::new();
+        for box_unit in 2 * n..3 * n {
+            for line_unit in 0..2 * n {
+                let (mut box_mask, mut line_mask) = (0u32, 0u32);
+                for &cell in &g.units[box_unit] {
+                    if g.cell_units[cell][line_unit / n] == line_unit {
+                        box_mask |= 1 << slot[cell][2];
+                        line_mask |= 1 << slot[cell][line_unit / n];
+                    }
+                }
+                if box_mask != 0 {
+                    intersections.push(Intersection {
+                        box_unit,
+                        line_unit,
+                        box_mask,
+                        line_mask,
+                    });
+                }
+            }
+        }
+        Layout {
+            slot,
+            intersections,
+        }
+    }
+
+    /// The cached layout of a shape.
+    pub fn of(shape: Shape) -> &'static Layout {
+        static CACHE: [OnceLock<Layout>; SUPPORTED_SHAPES.len()] =
+            [const { OnceLock::new() }; SUPPORTED_SHAPES.len()];
+        let index = SUPPORTED_SHAPES
+            .iter()
+            .position(|&(r, c)| r as usize == shape.box_rows() && c as usize == shape.box_cols())
+            .expect("Shape values are only built from SUPPORTED_SHAPES");
+        CACHE[index].get_or_init(|| Layout::build(shape.geometry()))
+    }
+}
+
+/// Values and candidates of a position, with per-unit digit position masks.
+#[derive(Clone, Debug)]
+pub struct Board {
+    geo: &'static Geometry,
+    layout: &'static Layout,
+    values: Vec<u8>,
+    /// Candidates of empty cells; filled cells hold none.
+    cands: Vec<DigitSet>,
+    /// `pos[unit * n + digit - 1]`: positions in the unit whose cell allows the digit.
+    pos: Vec<u32>,
+    /// Positions of the empty cells of each unit.
+    open: Vec<u32>,
+    /// Digits placed in each unit.
+    placed: Vec<DigitSet>,
+    empty: usize,
+    /// Whether steps found on this board carry their explanation text.
+    explain: bool,
+}
+
+impl Board {
+    /// The board with every cell empty and every candidate open.
+    pub fn empty(shape: Shape) -> Board {
+        let geo = shape.geometry();
+        let n = geo.n;
+        let all = (1u32 << n) - 1;
+        Board {
+            geo,
+            layout: Layout::of(shape),
+            values: vec![0; n * n],
+            cands: vec![DigitSet::full(n); n * n],
+            pos: vec![all; 3 * n * n],
+            open: vec![all; 3 * n],
+            placed: vec![DigitSet::EMPTY; 3 * n],
+            empty: n * n,
+            explain: true,
+        }
+    }
+
+    /// The board of a grid's values, candidates narrowed by peer elimination.
+    pub fn from_grid(grid: &Grid) -> Board {
+        let mut board = Board::empty(grid.shape());
+        for (cell, &v) in grid.values().iter().enumerate() {
+            if v != 0 {
+                board.place(cell, v);
+            }
+        }
+        board
+    }
+
+    /// Stops steps found on this board from carrying explanation text: the
+    /// rater never shows them, and formatting is a good part of its time.
+    pub fn without_explanations(mut self) -> Board {
+        self.explain = false;
+        self
+    }
+
+    /// `text()` when this board explains its steps, else an empty string.
+    pub fn explain(&self, text: impl FnOnce() -> String) -> String {
+        if self.explain { text() } else { String::new() }
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.geo.shape
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    pub fn layout(&self) -> &'static Layout {
+        self.layout
+    }
+
+    pub fn n(&self) -> usize {
+        self.geo.n
+    }
+
+    /// The value of a cell, 0 when empty.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of an empty cell (none for a filled one).
+    pub fn candidates(&self, cell: usize) -> DigitSet {
+        self.cands[cell]
+    }
+
+    /// Positions inside `unit` where `digit` can still go.
+    pub fn positions(&self, unit: usize, digit: u8) -> u32 {
+        self.pos[unit * self.geo.n + digit as usize - 1]
+    }
+
+    /// Positions of the empty cells of `unit`.
+    pub fn open(&self, unit: usize) -> u32 {
+        self.open[unit]
+    }
+
+    /// Digits already placed in `unit`.
+    pub fn placed(&self, unit: usize) -> DigitSet {
+        self.placed[unit]
+    }
+
+    /// The cell at a position of a unit.
+    pub fn cell_at(&self, unit: usize, position: u32) -> usize {
+        self.geo.units[unit][position as usize]
+    }
+
+    /// Number of empty cells.
+    pub fn empty_count(&self) -> usize {
+        self.empty
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.empty == 0
+    }
+
+    /// The values as a grid.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_values(self.geo.shape, self.values.clone())
+            .expect("board values always fit their shape")
+    }
+
+    /// Puts `digit` in an empty cell and removes it from the peers' candidates.
+    /// Does nothing on a filled cell or a digit out of range.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        let n = self.geo.n;
+        if self.values[cell] != 0 || digit == 0 || digit as usize > n {
+            return;
+        }
+        for d in self.cands[cell] {
+            self.clear_position(cell, d);
+        }
+        self.cands[cell] = DigitSet::EMPTY;
+        self.values[cell] = digit;
+        self.empty -= 1;
+        let units = self.geo.cell_units[cell];
+        let slots = self.layout.slot[cell];
+        for k in 0..3 {
+            self.open[units[k]] &= !(1 << slots[k]);
+            self.placed[units[k]].insert(digit);
+        }
+        for &peer in &self.geo.peers[cell] {
+            self.eliminate(peer, digit);
+        }
+    }
+
+    /// Removes a candidate; true when it was there.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        if digit == 0 || digit as usize > self.geo.n || !self.cands[cell].contains(digit) {
+            return false;
+        }
+        self.cands[cell].remove(digit);
+        self.clear_position(cell, digit);
+        true
+    }
+
+    /// Narrows an empty cell's candidates to `allowed` (for example the
+    /// player's notes).
+    pub fn restrict(&mut self, cell: usize, allowed: DigitSet) {
+        for d in self.cands[cell] - allowed {
+            self.eliminate(cell, d);
+        }
+    }
+
+    fn clear_position(&mut self, cell: usize, digit: u8) {
+        let n = self.geo.n;
+        let units = self.geo.cell_units[cell];
+        let slots = self.layout.slot[cell];
+        for k in 0..3 {
+            self.pos[units[k] * n + digit as usize - 1] &= !(1 << slots[k]);
+        }
+    }
+
+    /// Applies a step's placements, then its eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, digit) in &step.placements {
+            self.place(cell, digit);
+        }
+        for &(cell, digit) in &step.eliminations {
+            self.eliminate(cell, digit);
+        }
+    }
+
+    /// True when an empty cell has no candidate or a unit has no place left
+    /// for a digit it still needs: no solution extends this position.
+    pub fn is_broken(&self) -> bool {
+        let n = self.geo.n;
+        (0..n * n).any(|c| self.values[c] == 0 && self.cands[c].is_empty())
+            || (0..3 * n).any(|u| {
+                (DigitSet::full(n) - self.placed[u])
+                    .into_iter()
+                    .any(|d| self.positions(u, d) == 0)
+            })
+    }
+
+    /// The cells among `cells`' common peers that still allow `digit`: what a
+    /// chain ending in `cells` ("one of them is `digit`") eliminates.
+    pub fn common_peers_with(&self, cells: &[usize], digit: u8) -> Vec<(usize, u8)> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        self.geo.peers[first]
+            .iter()
+            .copied()
+            .filter(|&p| {
+                self.cands[p].contains(digit)
+                    && !rest.contains(&p)
+                    && rest.iter().all(|&c| self.geo.sees(p, c))
+            })
+            .map(|p| (p, digit))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_masks(b: &Board) {
+        let g = b.geometry();
+        for (u, cells) in g.units.iter().enumerate() {
+            for d in 1..=g.n as u8 {
+                let expect = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| b.candidates(c).contains(d))
+                    .fold(0u32, |m, (i, _)| m | 1 << i);
+                assert_eq!(b.positions(u, d), expect, "unit {u} digit {d}");
+            }
+            let open = cells
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| b.value(c) == 0)
+                .fold(0u32, |m, (i, _)| m | 1 << i);
+            assert_eq!(b.open(u), open);
+        }
+    }
+
+    #[test]
+    fn masks_follow_placements_and_eliminations_on_every_shape() {
+        for shape in Shape::all() {
+            let mut b = Board::empty(shape);
+            let n = shape.n();
+            b.place(0, 1);
+            b.place(n * n - 1, 2);
+            b.eliminate(n + 2, 3);
+            check_masks(&b);
+            assert_eq!(b.empty_count(), n * n - 2);
+            // a peer of cell 0 lost digit 1, a non-peer kept it
+            assert!(!b.candidates(1).contains(1));
+            let far = shape.box_rows() * n + shape.box_cols();
+            assert!(b.candidates(far).contains(1));
+        }
+    }
+
+    #[test]
+    fn intersections_cover_each_box_row_and_column() {
+        // a 2x3 box meets 2 rows (3 cells each) and 3 columns (2 cells each)
+        let shape = Shape::new(2, 3).unwrap();
+        let lay = Layout::of(shape);
+        let g = shape.geometry();
+        let of_box: Vec<_> = lay
+            .intersections
+            .iter()
+            .filter(|i| i.box_unit == 2 * 6)
+            .collect();
+        assert_eq!(of_box.len(), 5);
+        assert_eq!(of_box[0].line_unit, 0);
+        assert_eq!(of_box[0].box_mask, 0b000111);
+        assert_eq!(of_box[0].line_mask, 0b000111);
+        assert_eq!(of_box[2].line_unit, 6);
+        assert_eq!(of_box[2].box_mask, 0b001001);
+        assert_eq!(of_box[2].line_mask, 0b000011);
+        assert_eq!(g.units[of_box[2].line_unit][1], g.cell(1, 0));
+    }
+}

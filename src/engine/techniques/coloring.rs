@@ -1,0 +1,211 @@
+//! Simple coloring: the strong links of one digit (units where it fits exactly
+//! two cells) join cells into chains whose cells alternate between two colors,
+//! exactly one of which holds the digit. Color wrap: two cells of one color
+//! see each other, so that color is false everywhere. Color trap: a cell
+//! outside the chain that sees both colors cannot hold the digit.
+
+use super::board::Board;
+use super::text;
+use crate::engine::step::{Step, Technique};
+
+const NONE: u32 = u32::MAX;
+
+/// Simple coloring on any digit: a wrap or a trap in one chain.
+pub fn find_simple_coloring(b: &Board) -> Option<Step> {
+    let n = b.n();
+    let cells = n * n;
+    // mark[cell] = 2 * chain index + color, NONE when not in a chain
+    let mut mark = vec![NONE; cells];
+    let mut chain = Vec::new();
+    let mut link_units = Vec::new();
+    // per unit, bit k set when the current chain has a cell of color k in it
+    let mut unit_colors = vec![0u8; 3 * n];
+    for digit in 1..=n as u8 {
+        mark.fill(NONE);
+        let mut index = 0u32;
+        for start in 0..cells {
+            if mark[start] != NONE || !b.candidates(start).contains(digit) {
+                continue;
+            }
+            let base = 2 * index;
+            grow_chain(
+                b,
+                digit,
+                start,
+                base,
+                &mut mark,
+                &mut chain,
+                &mut link_units,
+            );
+            index += 1;
+            if chain.len() < 3 {
+                continue;
+            }
+            let wrapped = paint_units(b, &mark, &chain, &mut unit_colors);
+            let step = match wrapped {
+                Some(color) => Some((wrapped, of_color(digit, &mark, &chain, color))),
+                None => color_trap(b, digit, &mark, base, &unit_colors).map(|e| (None, e)),
+            };
+            for &x in &chain {
+                for u in b.geometry().cell_units[x] {
+                    unit_colors[u] = 0;
+                }
+            }
+            if let Some((wrapped, eliminations)) = step {
+                return Some(coloring_step(
+                    b,
+                    digit,
+                    &mark,
+                    &chain,
+                    &link_units,
+                    wrapped,
+                    eliminations,
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Colors the chain through `start` by breadth-first search over strong
+/// links, base mark `base` (colors `base` and `base + 1`).
+fn grow_chain(
+    b: &Board,
+    digit: u8,
+    start: usize,
+    base: u32,
+    mark: &mut [u32],
+    chain: &mut Vec<usize>,
+    link_units: &mut Vec<usize>,
+) {
+    chain.clear();
+    link_units.clear();
+    mark[start] = base;
+    chain.push(start);
+    let geo = b.geometry();
+    let mut next = 0;
+    while next < chain.len() {
+        let cell = chain[next];
+        next += 1;
+        for unit in geo.cell_units[cell] {
+            let pos = b.positions(unit, digit);
+            if pos.count_ones() != 2 {
+                continue;
+            }
+            let p = b.cell_at(unit, pos.trailing_zeros());
+            let other = if p == cell {
+                b.cell_at(unit, 31 - pos.leading_zeros())
+            } else {
+                p
+            };
+            if mark[other] == NONE {
+                mark[other] = mark[cell] ^ 1;
+                chain.push(other);
+                link_units.push(unit);
+            }
+        }
+    }
+}
+
+/// Records in `unit_colors` which colors of the chain each unit holds, and
+/// returns a color found twice in one unit (its cells see each other: a wrap).
+fn paint_units(b: &Board, mark: &[u32], chain: &[usize], unit_colors: &mut [u8]) -> Option<u32> {
+    let mut wrapped = None;
+    for &x in chain {
+        let bit = 1 << (mark[x] & 1);
+        for u in b.geometry().cell_units[x] {
+            if unit_colors[u] & bit != 0 {
+                wrapped.get_or_insert(mark[x]);
+            }
+            unit_colors[u] |= bit;
+        }
+    }
+    wrapped
+}
+
+/// Every cell of one color, as eliminations of the digit.
+fn of_color(digit: u8, mark: &[u32], chain: &[usize], color: u32) -> Vec<(usize, u8)> {
+    chain
+        .iter()
+        .filter(|&&c| mark[c] == color)
+        .map(|&c| (c, digit))
+        .collect()
+}
+
+/// Cells off the chain (of base mark `base`) whose units hold both colors:
+/// they see both.
+fn color_trap(
+    b: &Board,
+    digit: u8,
+    mark: &[u32],
+    base: u32,
+    unit_colors: &[u8],
+) -> Option<Vec<(usize, u8)>> {
+    let geo = b.geometry();
+    let eliminations: Vec<(usize, u8)> = (0..geo.cell_count())
+        .filter(|&c| b.candidates(c).contains(digit) && mark[c] & !1 != base)
+        .filter(|&c| {
+            let [r, col, bx] = geo.cell_units[c];
+            unit_colors[r] | unit_colors[col] | unit_colors[bx] == 3
+        })
+        .map(|c| (c, digit))
+        .collect();
+    (!eliminations.is_empty()).then_some(eliminations)
+}
+
+fn coloring_step(
+    b: &Board,
+    digit: u8,
+    mark: &[u32],
+    chain: &[usize],
+    link_units: &[usize],
+    wrapped: Option<u32>,
+    eliminations: Vec<(usize, u8)>,
+) -> Step {
+    let geo = b.geometry();
+    let base = mark[chain[0]] & !1;
+    let of_color = |color: u32| -> Vec<usize> {
+        let mut cs: Vec<usize> = chain
+            .iter()
+            .copied()
+            .filter(|&c| mark[c] == color)
+            .collect();
+        cs.sort_unstable();
+        cs
+    };
+    let (one, two) = (of_color(base), of_color(base + 1));
+    let reason = || match wrapped {
+        Some(_) => format!(
+            "two cells of {} color see each other, so that color is false and {}",
+            if wrapped == Some(base) {
+                "the first"
+            } else {
+                "the second"
+            },
+            text::removals(geo, &eliminations)
+        ),
+        None => format!(
+            "one color holds {}, and {}",
+            text::digit(digit),
+            text::removals(geo, &eliminations)
+        ),
+    };
+    let mut cells = one.clone();
+    cells.extend(&two);
+    Step {
+        technique: Technique::SimpleColoring,
+        units: link_units.to_vec(),
+        cells,
+        placements: vec![],
+        explanation: b.explain(|| {
+            format!(
+                "Simple coloring: the strong links of {} color {} one way and {} the other; {}",
+                text::digit(digit),
+                text::cells(geo, &one),
+                text::cells(geo, &two),
+                reason()
+            )
+        }),
+        eliminations,
+    }
+}

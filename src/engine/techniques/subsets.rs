@@ -1,0 +1,209 @@
+//! Naked and hidden subsets (pairs, triples, quads). Both, and the fish, are
+//! one search: choose k items (cells, digits or lines) whose masks together
+//! cover exactly k bits.
+
+use super::board::Board;
+use super::{bits, scan_order, text};
+use crate::engine::digits::DigitSet;
+use crate::engine::step::{Step, Technique};
+
+/// Calls `found` with each choice of `k` (at most 4) items whose masks
+/// together cover exactly `k` bits, with the union, until it returns `Some`.
+/// Callers pass only items of 2..=k bits. Choices are pruned as soon as the
+/// union grows past `k` bits, with no allocation.
+pub fn find_locked_set<R>(
+    masks: &[u32],
+    k: usize,
+    found: &mut impl FnMut(&[usize], u32) -> Option<R>,
+) -> Option<R> {
+    fn extend<R>(
+        masks: &[u32],
+        k: usize,
+        chosen: &mut [usize; 4],
+        depth: usize,
+        union: u32,
+        found: &mut impl FnMut(&[usize], u32) -> Option<R>,
+    ) -> Option<R> {
+        if depth == k {
+            return if union.count_ones() as usize == k {
+                found(&chosen[..k], union)
+            } else {
+                None
+            };
+        }
+        let start = if depth == 0 { 0 } else { chosen[depth - 1] + 1 };
+        for i in start..masks.len() {
+            if masks.len() - i < k - depth {
+                break;
+            }
+            let u = union | masks[i];
+            if u.count_ones() as usize <= k {
+                chosen[depth] = i;
+                if let Some(r) = extend(masks, k, chosen, depth + 1, u, found) {
+                    return Some(r);
+                }
+            }
+        }
+        None
+    }
+    debug_assert!(k <= 4);
+    extend(masks, k, &mut [0; 4], 0, 0, found)
+}
+
+fn naked_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+fn hidden_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+/// k cells of a unit whose candidates together are k digits: the other cells
+/// of the unit lose those digits. Only units with at least 2k empty cells are
+/// searched: with fewer, the other cells form a smaller hidden subset with
+/// the same eliminations, which `find_step` tries first.
+pub fn find_naked_subset(b: &Board, k: usize) -> Option<Step> {
+    let geo = b.geometry();
+    let mut masks = [0u32; 32];
+    let mut slots = [0u32; 32];
+    scan_order(b.n()).find_map(|unit| {
+        let open = b.open(unit);
+        if (open.count_ones() as usize) < 2 * k {
+            return None;
+        }
+        let mut len = 0;
+        for p in bits(open) {
+            let cands = b.candidates(b.cell_at(unit, p));
+            if (2..=k).contains(&(cands.len() as usize)) {
+                masks[len] = cands.bits();
+                slots[len] = p;
+                len += 1;
+            }
+        }
+        find_locked_set(&masks[..len], k, &mut |chosen, union| {
+            let inside = chosen.iter().fold(0u32, |m, &i| m | 1 << slots[i]);
+            let others = || bits(open & !inside).map(|p| b.cell_at(unit, p));
+            if !others().any(|c| b.candidates(c).bits() & union != 0) {
+                return None;
+            }
+            let set: Vec<usize> = bits(inside).map(|p| b.cell_at(unit, p)).collect();
+            let digits = DigitSet(union);
+            let eliminations: Vec<(usize, u8)> = others()
+                .flat_map(|c| (b.candidates(c) & digits).iter().map(move |d| (c, d)))
+                .collect();
+            Some(Step {
+                technique: naked_technique(k),
+                explanation: b.explain(|| {
+                    format!(
+                        "{}: in {}, {} hold only {}, so {}",
+                        naked_technique(k).name(),
+                        geo.unit_name(unit),
+                        text::cells(geo, &set),
+                        text::digits(digits),
+                        text::removals(geo, &eliminations)
+                    )
+                }),
+                units: vec![unit],
+                cells: set,
+                placements: vec![],
+                eliminations,
+            })
+        })
+    })
+}
+
+/// k digits of a unit that fit only k cells: those cells lose every other
+/// digit. Only units with at least 2k + 1 empty cells are searched: with
+/// fewer, the other cells form a naked subset of at most k cells with the
+/// same eliminations, which `find_step` tries first.
+pub fn find_hidden_subset(b: &Board, k: usize) -> Option<Step> {
+    let geo = b.geometry();
+    let n = b.n();
+    let mut masks = [0u32; 32];
+    let mut digits = [0u8; 32];
+    scan_order(n).find_map(|unit| {
+        if (b.open(unit).count_ones() as usize) < 2 * k + 1 {
+            return None;
+        }
+        let mut len = 0;
+        for d in DigitSet::full(n) - b.placed(unit) {
+            let pos = b.positions(unit, d);
+            if (2..=k).contains(&(pos.count_ones() as usize)) {
+                masks[len] = pos;
+                digits[len] = d;
+                len += 1;
+            }
+        }
+        find_locked_set(&masks[..len], k, &mut |chosen, union| {
+            let set: DigitSet = chosen.iter().map(|&i| digits[i]).collect();
+            let cells = || bits(union).map(|p| b.cell_at(unit, p));
+            if cells().all(|c| (b.candidates(c) - set).is_empty()) {
+                return None;
+            }
+            let eliminations: Vec<(usize, u8)> = cells()
+                .flat_map(|c| (b.candidates(c) - set).iter().map(move |d| (c, d)))
+                .collect();
+            let cells: Vec<usize> = cells().collect();
+            Some(Step {
+                technique: hidden_technique(k),
+                explanation: b.explain(|| {
+                    format!(
+                        "{}: in {}, {} can only go in {}, so {}",
+                        hidden_technique(k).name(),
+                        geo.unit_name(unit),
+                        text::digits(set),
+                        text::cells(geo, &cells),
+                        text::removals(geo, &eliminations)
+                    )
+                }),
+                units: vec![unit],
+                cells,
+                placements: vec![],
+                eliminations,
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force over all k-subsets, as the oracle for the pruned search.
+    fn brute(masks: &[u32], k: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for bitset in 0u32..1 << masks.len() {
+            if bitset.count_ones() as usize == k {
+                let idx: Vec<usize> = bits(bitset).map(|i| i as usize).collect();
+                let u = idx.iter().fold(0, |a, &i| a | masks[i]);
+                if u.count_ones() as usize == k {
+                    out.push(idx);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn locked_set_search_matches_brute_force() {
+        let masks = [0b0011, 0b0110, 0b0011, 0b1100, 0b0101, 0b1001, 0b0111];
+        for k in 2..=4 {
+            let mut got = Vec::new();
+            find_locked_set::<()>(&masks, k, &mut |c, _| {
+                got.push(c.to_vec());
+                None
+            });
+            got.sort();
+            assert_eq!(got, brute(&masks, k), "k = {k}");
+        }
+    }
+}
