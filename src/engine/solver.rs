@@ -1,25 +1,26 @@
 //! Solving and counting (seed sudoku-graph-coloring): Sudoku as colouring the
-//! peer graph with n colours, by a backtracker that branches on the cell with
-//! the fewest remaining colours (DSatur) and propagates forced colours (naked
-//! and hidden singles) at each node.
+//! peer graph with n colours, by a backtracker that branches on a cell with
+//! the fewest remaining colours (DSatur: a cell with two when there is one)
+//! and propagates forced colours at each node.
 //!
-//! Candidates are `u32` bitmasks per cell, placed digits are bitmasks per
-//! row, column and box. The search core is generic over the box shape
-//! (`H` rows by `W` columns, `N = H * W`, `C = N * N` cells), so every
-//! supported shape gets its own fixed-size arrays, loops the compiler can
-//! unroll, and a search state that is copied, not allocated, when the search
-//! branches. The search keeps its own stack on the heap, so 25x25 boards never
-//! overflow the call stack.
-//!
-//! Propagation works in whole-board scans: one pass over the rows tallies,
-//! for every row, column and box, which digits appear once and which twice
-//! among its cells' candidates. That pass finds every naked single (a cell
-//! with one candidate), every hidden single (a digit with one cell left in a
-//! unit) and every contradiction (a cell with no candidate, a unit missing a
-//! digit); the singles are then placed and the board scanned again until a
-//! scan finds nothing. When it finds no single, the same pass's row and
-//! column segment masks give locked candidates (pointing and claiming), and
-//! only when those remove nothing either does the search branch.
+//! The board is kept digit-major, by bands (the rows of one row of boxes):
+//! for each digit and band, one bitmask of the band's cells that may still
+//! hold the digit (`u64`, or `u128` for 25x25). Within a band a digit goes
+//! once in each row and once in each box, so an update of one digit's band
+//! keeps only the row-box crossings that lie on a matching of rows to boxes
+//! (which finds pointing and claiming locked candidates in the band), takes
+//! the digit out of columns that a box of the band confines it to, and marks
+//! solved the cells that are the last place for the digit in their box
+//! (hidden singles), clearing the other digits from them. Propagation only
+//! updates the digit-bands that changed since their last update, then counts
+//! each cell's candidates up to three with a few bit operations per digit to
+//! place naked singles and note bivalue cells for branching. The idea is
+//! zhouyundong's JCZSolve band solver, here generic over the box shape: the
+//! search core takes the box's `H` rows and `W` columns as const generics, so
+//! every supported shape gets fixed-size arrays and unrolled loops, and a
+//! search state that is copied, not allocated, when the search branches. The
+//! search keeps its own stack on the heap, so 25x25 boards never overflow
+//! the call stack.
 //!
 //! Counting all solutions of a sparse grid counts one solution per
 //! relabelling of the unused digits (see `one_per_relabelling`).
@@ -301,7 +302,7 @@ struct Frame<B, const N: usize, const W: usize> {
 /// The backtracking search for boxes of `H` rows by `W` columns, on boards
 /// of side `N = H * W`, with one `B` per band.
 struct Core<const H: usize, const W: usize, const N: usize, B> {
-    matchings: &'static Matchings,
+    tables: &'static Tables,
     stack: Vec<Frame<B, N, W>>,
 }
 
@@ -357,7 +358,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     fn new() -> Self {
         const { assert!(N == H * W && N <= 25 && H * N <= B::BITS) };
         Core {
-            matchings: matchings(H),
+            tables: tables(H, W),
             stack: Vec::new(),
         }
     }
@@ -459,14 +460,10 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         let mut bits = state.cells[d][band];
         // Minirows (a row's cells within one box) that allow the digit, as
         // an H x H matrix: bit i * H + k for row i, box k.
-        let mut minirows = 0u32;
-        for i in 0..H {
-            let row = Self::row(bits, i);
-            for k in 0..H {
-                minirows |= u32::from(row >> (k * W) & Self::BOX_ROW != 0) << (i * H + k);
-            }
-        }
-        let allowed = self.matchings.allowed(minirows);
+        let minirows = (0..H).fold(0, |matrix, i| {
+            matrix | self.tables.minirows(Self::row(bits, i), W, H) << (i * H)
+        });
+        let allowed = self.tables.matchings.allowed(minirows);
         if allowed == 0 {
             return false;
         }
@@ -499,16 +496,18 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
         if single_columns != 0 {
             let elsewhere = !Self::in_every_row(single_columns);
-            for other in (0..W).filter(|&other| other != band) {
-                state.cells[d][other] &= elsewhere;
+            for other in &mut state.cells[d] {
+                *other &= elsewhere;
             }
+            state.cells[d][band] = bits;
         }
         let newly = solved & state.unsolved[band];
         if newly != B::ZERO {
             state.unsolved[band] &= !newly;
-            for other in (0..N).filter(|&other| other != d) {
-                state.cells[other][band] &= !newly;
+            for other in &mut state.cells {
+                other[band] &= !newly;
             }
+            state.cells[d][band] = bits;
         }
         true
     }
@@ -602,6 +601,47 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     }
 }
 
+/// Lookup tables for one box shape, built once per process.
+struct Tables {
+    /// For each row pattern of up to 16 cells, the boxes it has cells in
+    /// (bit k for box k); empty for wider rows, which loop instead.
+    minirows: Box<[u8]>,
+    matchings: Matchings,
+}
+
+impl Tables {
+    /// The boxes (of `w` columns, `h` of them) in which `row` has cells.
+    fn minirows(&self, row: u32, w: usize, h: usize) -> u32 {
+        match self.minirows.get(row as usize) {
+            Some(&boxes) => u32::from(boxes),
+            None => minirows(row, w, h),
+        }
+    }
+}
+
+fn minirows(row: u32, w: usize, h: usize) -> u32 {
+    let box_row = (1 << w) - 1;
+    (0..h).fold(0, |boxes, k| {
+        boxes | u32::from(row >> (k * w) & box_row != 0) << k
+    })
+}
+
+/// The tables for boxes of `h` rows by `w` columns.
+fn tables(h: usize, w: usize) -> &'static Tables {
+    static CACHE: [OnceLock<Tables>; SUPPORTED_SHAPES.len()] =
+        [const { OnceLock::new() }; SUPPORTED_SHAPES.len()];
+    let index = shape_index(Shape::new(h, w).expect("cores exist for supported shapes only"));
+    CACHE[index].get_or_init(|| {
+        let n = h * w;
+        let rows = if n <= 16 { 1u32 << n } else { 0 };
+        let minirows = (0..rows).map(|row| minirows(row, w, h) as u8).collect();
+        Tables {
+            minirows,
+            matchings: matchings(h),
+        }
+    })
+}
+
 /// Which row-box crossings of a band can hold a digit: those on some
 /// matching of the band's rows to its boxes (a permutation matrix inside the
 /// crossings that allow it). A table over all matrices for small boxes, a
@@ -629,18 +669,15 @@ fn on_matchings(perms: &[u32], allowing: u32) -> u32 {
         .fold(0, |all, &p| all | p)
 }
 
-/// The matchings for boxes of `h` rows, built once per process.
-fn matchings(h: usize) -> &'static Matchings {
-    static CACHE: [OnceLock<Matchings>; 6] = [const { OnceLock::new() }; 6];
-    CACHE[h].get_or_init(|| {
-        let perms = permutations(h);
-        if h <= 3 {
-            let table = (0..1u32 << (h * h)).map(|m| on_matchings(&perms, m));
-            Matchings::Table(table.collect())
-        } else {
-            Matchings::Permutations(perms)
-        }
-    })
+/// The matchings for boxes of `h` rows.
+fn matchings(h: usize) -> Matchings {
+    let perms = permutations(h);
+    if h <= 3 {
+        let table = (0..1u32 << (h * h)).map(|m| on_matchings(&perms, m));
+        Matchings::Table(table.collect())
+    } else {
+        Matchings::Permutations(perms)
+    }
 }
 
 /// The `h` x `h` permutation matrices, as masks with bit i * h + k set when
