@@ -14,7 +14,8 @@
 //! (hidden singles), clearing the other digits from them. Propagation only
 //! updates the digit-bands that changed since their last update, then counts
 //! each cell's candidates up to three with a few bit operations per digit to
-//! place naked singles and note bivalue cells for branching. The idea is
+//! place naked singles and note bivalue cells for branching, and only when
+//! that finds none, looks for hidden singles in columns. The idea is
 //! zhouyundong's JCZSolve band solver, here generic over the box shape: the
 //! search core takes the box's `H` rows and `W` columns as const generics, so
 //! every supported shape gets fixed-size arrays and unrolled loops, and a
@@ -441,10 +442,16 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
             if state.unsolved.iter().all(|&u| u == B::ZERO) {
                 return true;
             }
-            match Self::naked_singles(state) {
+            let placed = match Self::naked_singles(state) {
                 None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+                Some(true) => true,
+                Some(false) => match Self::column_singles(state) {
+                    None => return false,
+                    Some(placed) => placed,
+                },
+            };
+            if !placed {
+                return true;
             }
         }
     }
@@ -533,6 +540,40 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
                 // An earlier single of this pass may have taken the only
                 // candidate.
                 let d = (0..N).find(|&d| state.cells[d][band] & cell != B::ZERO)?;
+                Self::place(state, d, band, cell);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Hidden singles in columns, which band updates do not see: places
+    /// each digit that has one unsolved cell left in a column. `None` when a
+    /// digit has no cell left in some column, otherwise whether it placed any.
+    fn column_singles(state: &mut State<B, N, W>) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..N {
+            let (mut once, mut twice, mut solved) = (0, 0, 0);
+            for band in 0..W {
+                let bits = state.cells[d][band];
+                let done = bits & !state.unsolved[band];
+                for i in 0..H {
+                    let row = Self::row(bits, i);
+                    twice |= once & row;
+                    once |= row;
+                    solved |= Self::row(done, i);
+                }
+            }
+            if once != Self::ROW {
+                return None;
+            }
+            let mut hidden = once & !twice & !solved;
+            while hidden != 0 {
+                let column = Self::in_every_row(hidden & hidden.wrapping_neg());
+                hidden &= hidden - 1;
+                // An earlier single of this pass may have taken the cell.
+                let band = (0..W).find(|&band| state.cells[d][band] & column != B::ZERO)?;
+                let cell = state.cells[d][band] & column;
                 Self::place(state, d, band, cell);
                 placed = true;
             }
