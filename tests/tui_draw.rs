@@ -12,7 +12,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::{Action, Game};
-use tudoku::ui::{App, BoardLayout, Config, NotesView, Records, Screen, screen};
+use tudoku::storage::stats::Stats;
+use tudoku::ui::{App, BoardLayout, Config, NotesView, Screen, screen};
 
 const PUZZLE_9: &str = include_str!("data/top1465.txt");
 const PUZZLE_6: &str = include_str!("data/6x6.txt");
@@ -27,7 +28,7 @@ fn app_for(line: &str, config: Config) -> (App, Instant) {
     let now = Instant::now();
     let givens = Grid::parse(line, None).unwrap();
     let game = Game::from_puzzle(givens, Difficulty::Medium, Some(7), now).unwrap();
-    (App::new(game, config, Records::default(), now), now)
+    (App::new(game, config, Stats::default(), now), now)
 }
 
 /// A 25x25 game from the fixture (a pattern grid with a third of it blank).

@@ -39,7 +39,7 @@ pub struct GenerateArgs {
     pub zeros: bool,
 }
 
-fn parse_size(s: &str) -> Result<Shape, String> {
+pub fn parse_size(s: &str) -> Result<Shape, String> {
     s.trim()
         .parse::<usize>()
         .ok()

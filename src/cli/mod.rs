@@ -4,6 +4,8 @@
 pub mod generate;
 mod input;
 mod output;
+pub mod play;
 mod progress;
+pub mod saves;
 pub mod solve;
 pub mod stats;

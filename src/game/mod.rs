@@ -52,6 +52,13 @@ pub struct Game {
     /// The hint being shown; a position change drops it.
     #[serde(skip)]
     hint: Option<HintState>,
+    /// A player's preference, not game state: set by the UI, never saved.
+    #[serde(skip, default = "auto_remove_notes_default")]
+    auto_remove_notes: bool,
+}
+
+fn auto_remove_notes_default() -> bool {
+    true
 }
 
 /// Why a game could not be built or loaded.
@@ -99,6 +106,7 @@ impl Game {
             notes_mode: false,
             checked_wrong: Vec::new(),
             hint: None,
+            auto_remove_notes: auto_remove_notes_default(),
             givens,
         })
     }
@@ -274,6 +282,22 @@ impl Game {
             counts[v as usize] += 1;
         }
         (1..=n as u8).filter(|&d| counts[d as usize] == n).collect()
+    }
+
+    /// Whether placing a digit removes it from the notes of the cell's peers
+    /// (a setting; on by default).
+    pub fn set_auto_remove_notes(&mut self, on: bool) {
+        self.auto_remove_notes = on;
+    }
+
+    /// Folds the time played so far into the clock's saved total, so that a
+    /// save made now holds the play time up to `now` (the running part of
+    /// the clock is not saved).
+    pub fn settle_clock(&mut self, now: Instant) {
+        if self.clock.is_running() {
+            self.clock.stop(now);
+            self.clock.start(now);
+        }
     }
 
     pub fn can_undo(&self) -> bool {

@@ -120,7 +120,7 @@ impl Game {
         // A digit that clashes with a peer is a slip: leave the peers' notes
         // alone so fixing the slip does not lose them.
         let clashes = g.peers[cell].iter().any(|&p| self.values.get(p) == digit);
-        if !clashes {
+        if !clashes && self.auto_remove_notes {
             for &peer in &g.peers[cell] {
                 let mut state = self.state(peer);
                 if state.value == 0 && state.notes.contains(digit) {

@@ -12,11 +12,15 @@ use ratatui::layout::Rect;
 use super::config::Config;
 use super::dialog::{DialogOutcome, NewGameForm};
 use super::keys::{Command, is_value_symbol};
-use super::records::Records;
+use super::saves_dialog::SavesDialog;
 use super::view::{self, Screen};
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Direction, Game, Jump};
+use crate::storage::stats::Stats;
+
+mod disk;
+pub use disk::Disk;
 
 /// What the screen shows over (or instead of) the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +29,10 @@ pub enum Mode {
     Help,
     NewGame(NewGameForm),
     ConfirmRestart,
+    /// The save-slot dialog.
+    Saves(SavesDialog),
+    /// The stats table.
+    Stats,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
@@ -42,29 +50,39 @@ pub struct App {
     pub game: Game,
     pub mode: Mode,
     pub config: Config,
-    pub records: Records,
+    /// Stats per board and level: the best times of the win screen and the stats screen.
+    pub stats: Stats,
     /// One line of feedback (a refused action, a check's result).
     pub message: Option<String>,
+    /// Problems found with the files at startup, one line each, until a key is pressed.
+    pub notices: Vec<String>,
     /// The time the screen shows the clock at.
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
     pub size: (u16, u16),
     running: bool,
     suspend_requested: bool,
+    disk: Option<Disk>,
+    /// The game changed since the autosave was last written.
+    unsaved: bool,
 }
 
 impl App {
-    pub fn new(game: Game, config: Config, records: Records, now: Instant) -> App {
+    pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
+        game.set_auto_remove_notes(config.settings.auto_remove_notes);
         App {
             game,
             mode: Mode::Playing,
             config,
-            records,
+            stats,
             message: None,
+            notices: Vec::new(),
             now,
             size: (80, 24),
             running: true,
             suspend_requested: false,
+            disk: None,
+            unsaved: false,
         }
     }
 
@@ -111,6 +129,7 @@ impl App {
             Event::Resize(w, h) => self.size = (w, h),
             _ => {}
         }
+        self.autosave_if_changed();
     }
 
     fn on_key(&mut self, key: KeyEvent) {
@@ -119,6 +138,7 @@ impl App {
             return;
         }
         self.message = None;
+        self.notices.clear();
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
             Mode::Help => {
@@ -144,6 +164,17 @@ impl App {
                     self.act(Action::Restart);
                 }
                 self.mode = Mode::Playing;
+            }
+            Mode::Saves(dialog) => {
+                let outcome = dialog.on_key(&key);
+                self.on_saves_outcome(outcome);
+            }
+            Mode::Stats => {
+                if matches!(key.code, KeyCode::Esc | KeyCode::Enter)
+                    || self.command(&key) == Some(Command::Stats)
+                {
+                    self.mode = Mode::Playing;
+                }
             }
             Mode::Generating { .. } => {}
             Mode::Won { .. } => match self.command(&key) {
@@ -190,6 +221,8 @@ impl App {
                     | Command::Quit
                     | Command::Suspend
                     | Command::NewGame
+                    | Command::Saves
+                    | Command::Stats
             )
         {
             self.message = Some(format!(
@@ -230,6 +263,8 @@ impl App {
             Command::Pause => self.act(Action::Pause),
             Command::Restart => self.mode = Mode::ConfirmRestart,
             Command::NewGame => self.open_new_game(),
+            Command::Saves => self.open_saves(),
+            Command::Stats => self.mode = Mode::Stats,
             Command::Help => self.mode = Mode::Help,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
@@ -252,16 +287,12 @@ impl App {
     /// Applies a game action, reporting a refusal and noticing the win.
     fn act(&mut self, action: Action) {
         let was_won = self.game.is_won();
-        if let Err(refusal) = self.game.apply(action, self.now) {
-            self.message = Some(refusal.to_string());
+        match self.game.apply(action, self.now) {
+            Ok(()) => self.unsaved = true,
+            Err(refusal) => self.message = Some(refusal.to_string()),
         }
         if !was_won && self.game.is_won() {
-            let new_best = self.records.record(
-                self.game.shape(),
-                self.game.difficulty(),
-                self.game.elapsed(self.now),
-            );
-            self.mode = Mode::Won { new_best };
+            self.on_win();
         }
     }
 
@@ -290,6 +321,7 @@ impl App {
             self.game = Game::generate(shape, difficulty, seed, now);
             self.mode = Mode::Playing;
             self.message = Some(format!("New {difficulty} game, seed {seed}."));
+            self.begin_game();
         }
     }
 }
