@@ -44,6 +44,7 @@ pub struct Game {
     mistakes: u32,
     hints_used: u32,
     difficulty: Difficulty,
+    #[serde(with = "serde_forms::seed", default)]
     seed: Option<u64>,
     selected: usize,
     notes_mode: bool,

@@ -156,7 +156,8 @@ impl Config {
             match Theme::with_overrides(&settings.theme, &one) {
                 Ok(_) => kept.extend(one),
                 Err(e) => warnings.push(format!(
-                    "{file}: 'theme.{role}' has a wrong value ({e}); using the theme's"
+                    "{file}: 'theme.{role}' has a wrong value ({}); using the theme's",
+                    e.to_string().lines().next().unwrap_or_default().trim()
                 )),
             }
         }
