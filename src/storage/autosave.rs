@@ -3,12 +3,20 @@
 //! lock writes it; a second tudoku started meanwhile is told which process
 //! holds it and plays without autosaving (its game can still go to a named
 //! slot). A file from a newer tudoku is never written over either.
+//!
+//! A move's save is atomic but not waited for on the disk: the new file is in
+//! place before the next key is read (so a killed process loses at most the
+//! move in flight), and a background thread then syncs it, keeping the game
+//! responsive on disks where a sync takes milliseconds. The save on the way
+//! out (quit, suspend, a signal) is synced before it returns.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Sender, channel};
 use std::sync::{Mutex, PoisonError};
+use std::thread::JoinHandle;
 
-use super::atomic::write_atomic;
+use super::atomic::{sync, write_atomic, write_atomic_unsynced};
 use super::document::{Loaded, Versioned, load, to_toml};
 use super::lock::FileLock;
 use super::paths::ConfigDir;
@@ -19,6 +27,41 @@ use super::saves::{AUTOSAVE, SavedGame, write_error};
 pub struct Autosave {
     path: PathBuf,
     state: State,
+    syncer: Option<Syncer>,
+}
+
+/// The thread that syncs the file after fast saves; a message asks for one
+/// sync, and several waiting messages make one.
+#[derive(Debug)]
+struct Syncer {
+    wake: Sender<()>,
+    thread: JoinHandle<()>,
+}
+
+impl Syncer {
+    fn start(path: PathBuf) -> Option<Syncer> {
+        let (wake, asked) = channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("autosave-sync".into())
+            .spawn(move || {
+                while asked.recv().is_ok() {
+                    while asked.try_recv().is_ok() {}
+                    // a failure shows at the next synced save
+                    let _ = sync(&path);
+                }
+            })
+            .ok()?;
+        Some(Syncer { wake, thread })
+    }
+}
+
+impl Drop for Autosave {
+    fn drop(&mut self) {
+        if let Some(Syncer { wake, thread }) = self.syncer.take() {
+            drop(wake);
+            let _ = thread.join();
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -56,7 +99,15 @@ impl Autosave {
             // no lock can be made (a read-only directory, say).
             Err(e) => State::Off(format!("{e}: this game is not autosaved")),
         };
-        Autosave { path, state }
+        let syncer = match state {
+            State::On { .. } => Syncer::start(path.clone()),
+            State::Off(_) => None,
+        };
+        Autosave {
+            path,
+            state,
+            syncer,
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -85,20 +136,39 @@ impl Autosave {
         loaded
     }
 
-    /// Writes the game. Returns a line for the player when saving starts to
-    /// fail or works again (not on every failed move).
+    /// Writes the game after a move: in place when this returns, synced to
+    /// the disk shortly after. Returns a line for the player when saving
+    /// starts to fail or works again (not on every failed move).
     pub fn save(&mut self, saved: &SavedGame) -> Option<String> {
+        self.write(saved, false)
+    }
+
+    /// Writes the game and waits until it is on the disk (on the way out).
+    pub fn save_and_sync(&mut self, saved: &SavedGame) -> Option<String> {
+        self.write(saved, true)
+    }
+
+    fn write(&mut self, saved: &SavedGame, durable: bool) -> Option<String> {
         let State::On { failing, .. } = &mut self.state else {
             return None;
         };
         let result = match to_toml(saved) {
-            Ok(text) => write_pending(Pending {
-                path: self.path.clone(),
-                text,
-            })
+            Ok(text) => write_pending(
+                Pending {
+                    path: self.path.clone(),
+                    text,
+                },
+                durable,
+            )
             .map_err(|e| write_error(&self.path, &e)),
             Err(e) => Err(format!("cannot write the {}: {e}", SavedGame::WHAT)),
         };
+        if result.is_ok()
+            && !durable
+            && let Some(syncer) = &self.syncer
+        {
+            let _ = syncer.wake.send(());
+        }
         match (result, failing.is_some()) {
             (Ok(()), false) => None,
             (Ok(()), true) => {
@@ -116,9 +186,14 @@ impl Autosave {
 }
 
 /// Writes a save, keeping it for the panic hook until it is on disk.
-fn write_pending(pending: Pending) -> std::io::Result<()> {
+fn write_pending(pending: Pending, durable: bool) -> std::io::Result<()> {
     let mut slot = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
-    let result = write_atomic(&pending.path, pending.text.as_bytes());
+    let write = if durable {
+        write_atomic
+    } else {
+        write_atomic_unsynced
+    };
+    let result = write(&pending.path, pending.text.as_bytes());
     *slot = result.is_err().then_some(pending);
     result
 }

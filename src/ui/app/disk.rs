@@ -42,20 +42,31 @@ impl App {
         self.disk.as_ref().and_then(|d| d.autosave.trouble())
     }
 
-    /// Writes the autosave if anything changed since the last write.
+    /// Writes the autosave if anything changed since the last write (the
+    /// disk catches up in the background).
     pub(super) fn autosave_if_changed(&mut self) {
         if self.unsaved {
-            self.save_now();
+            self.write_autosave(false);
         }
     }
 
-    /// Writes the autosave now (quit, suspend, a signal).
+    /// Writes the autosave now and waits for the disk (quit, suspend, a signal).
     pub fn save_now(&mut self) {
+        self.write_autosave(true);
+    }
+
+    fn write_autosave(&mut self, durable: bool) {
         self.unsaved = false;
-        let now = self.now;
-        if let Some(disk) = &mut self.disk
-            && let Some(line) = disk.autosave.save(&SavedGame::capture(&mut self.game, now))
-        {
+        let Some(disk) = &mut self.disk else {
+            return;
+        };
+        let saved = SavedGame::capture(&mut self.game, self.now);
+        let line = if durable {
+            disk.autosave.save_and_sync(&saved)
+        } else {
+            disk.autosave.save(&saved)
+        };
+        if let Some(line) = line {
             self.message = Some(line);
         }
     }
