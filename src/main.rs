@@ -26,6 +26,10 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     /// Generate puzzles with exactly one solution.
     Generate(cli::generate::GenerateArgs),
+    /// Rate puzzles: level, score and the hardest technique needed.
+    Rate(cli::rate::RateArgs),
+    /// Explain the next logical step of each puzzle (--all: every step).
+    Hint(cli::hint::HintArgs),
     /// Show best and average times, streaks and hints per board and level.
     Stats,
 }
@@ -35,6 +39,8 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Generate(args)) => cli::generate::run(&args),
+        Some(Command::Rate(args)) => cli::rate::run(&args),
+        Some(Command::Hint(args)) => cli::hint::run(&args),
         Some(Command::Stats) => match ConfigDir::resolve(cli.config_dir.as_deref()) {
             Some(dir) => cli::stats::run(&dir),
             None => {

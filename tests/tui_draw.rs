@@ -387,6 +387,7 @@ fn new_game_dialog_picks_shape_level_and_seed() {
     assert_eq!(app.game.shape(), Shape::new(2, 4).unwrap());
     assert_eq!(app.game.difficulty(), Difficulty::Hard);
     assert_eq!(app.game.seed(), Some(1234));
-    let expected = tudoku::game::new_puzzle(Shape::new(2, 4).unwrap(), Difficulty::Hard, 1234).0;
+    let expected =
+        tudoku::game::new_puzzle(Shape::new(2, 4).unwrap(), Difficulty::Hard, 1234).puzzle;
     assert_eq!(app.game.givens(), &expected);
 }

@@ -486,11 +486,19 @@ fn new_puzzles_are_unique_and_reproducible() {
     for size in [4, 6, 9] {
         let shape = Shape::for_size(size).unwrap();
         for difficulty in [Difficulty::Easy, Difficulty::Expert] {
-            let (puzzle, solution) = new_puzzle(shape, difficulty, 42);
-            assert!(validate::is_solved(&solution));
-            assert!(solver::count(&puzzle, 2).is_unique());
-            assert_eq!(solver::solve(&puzzle).unwrap(), solution);
-            assert_eq!(new_puzzle(shape, difficulty, 42).0, puzzle);
+            let made = new_puzzle(shape, difficulty, 42);
+            let (puzzle, solution) = (&made.puzzle, &made.solution);
+            assert!(validate::is_solved(solution));
+            assert!(solver::count(puzzle, 2).is_unique());
+            assert_eq!(&solver::solve(puzzle).unwrap(), solution);
+            assert_eq!(new_puzzle(shape, difficulty, 42), made);
+            // the level asked for, except where the board cannot reach it
+            let expected = if size == 4 {
+                Difficulty::Easy
+            } else {
+                difficulty
+            };
+            assert_eq!(made.rating.difficulty, expected);
         }
     }
 }

@@ -1,9 +1,12 @@
 //! The batch commands of the `tudoku` binary. Each reads puzzles in the text
 //! format, writes one result line per puzzle, and reports problems on stderr.
 
+mod batch;
 pub mod generate;
+pub mod hint;
 mod input;
 mod output;
 mod progress;
+pub mod rate;
 pub mod solve;
 pub mod stats;

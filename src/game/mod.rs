@@ -114,11 +114,19 @@ impl Game {
         Game::new(givens, solution, difficulty, seed, now)
     }
 
-    /// A freshly generated game of a shape and level; `seed` makes it reproducible.
+    /// A freshly generated game of a shape and level; `seed` makes it
+    /// reproducible. The game's level is the puzzle's real rating, which
+    /// differs from `difficulty` only where that level is out of reach.
     pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
-        let (givens, solution) = new_puzzle(shape, difficulty, seed);
-        Game::new(givens, solution, difficulty, Some(seed), now)
-            .expect("new_puzzle returns a puzzle with its solution")
+        let made = new_puzzle(shape, difficulty, seed);
+        Game::new(
+            made.puzzle,
+            made.solution,
+            made.rating.difficulty,
+            Some(seed),
+            now,
+        )
+        .expect("new_puzzle returns a puzzle with its solution")
     }
 
     /// Checks what a loaded file cannot be trusted with.
