@@ -17,9 +17,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, solver, validate};
 
+pub use crate::engine::hint::{Hint, HintLevel};
 pub use action::{Action, Direction, Jump, Refusal};
 pub use clock::Clock;
-pub use hint::{Hint, HintLevel, HintState, candidates};
+pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
 pub use source::new_puzzle;
 
@@ -245,14 +246,14 @@ impl Game {
 
     /// The current hint's line of text, if a hint is shown.
     pub fn hint_text(&self) -> Option<String> {
-        self.hint.as_ref().map(|h| h.text(&self.givens))
+        self.hint.as_ref().map(|h| h.text(self.geometry()))
     }
 
-    /// Cells the current hint points at.
+    /// Cells the current hint points at, for its level.
     pub fn hint_cells(&self) -> Vec<usize> {
         self.hint
             .as_ref()
-            .map_or_else(Vec::new, |h| h.cells(&self.givens))
+            .map_or_else(Vec::new, |h| h.cells(self.geometry()))
     }
 
     /// True when the last check marked this cell's entry wrong.

@@ -2,6 +2,8 @@
 //! win screen, a status message). Terminal events become game `Action`s or
 //! screen changes here; drawing (in `view`) only reads the App.
 
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -15,8 +17,8 @@ use super::keys::{Command, is_value_symbol};
 use super::records::Records;
 use super::view::{self, Screen};
 use crate::engine::grid::value_of;
-use crate::engine::{Difficulty, Shape};
-use crate::game::{Action, Direction, Game, Jump};
+use crate::engine::{Difficulty, Grid, Shape};
+use crate::game::{Action, Direction, Game, Jump, new_puzzle};
 
 /// What the screen shows over (or instead of) the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,8 +31,9 @@ pub enum Mode {
     Won {
         new_best: bool,
     },
-    /// A new game is being made: drawn first, generated on the next turn of
-    /// the loop, so a slow big board shows a message instead of a frozen screen.
+    /// A new game is being made on a background thread (a 25x25 board can
+    /// take minutes): the loop keeps drawing, ticking and taking keys and
+    /// signals meanwhile, and Esc abandons it.
     Generating {
         shape: Shape,
         difficulty: Difficulty,
@@ -51,7 +54,14 @@ pub struct App {
     pub size: (u16, u16),
     running: bool,
     suspend_requested: bool,
+    /// The puzzle and solution from the thread making a new game. Dropping
+    /// it abandons that result: the thread finishes unheard (the engine has
+    /// no way to stop midway) and ends with the process at the latest.
+    generation: Option<Receiver<(Grid, Grid)>>,
 }
+
+/// How often the loop looks for a finished puzzle while one is being made.
+const GENERATION_POLL: Duration = Duration::from_millis(100);
 
 impl App {
     pub fn new(game: Game, config: Config, records: Records, now: Instant) -> App {
@@ -65,6 +75,7 @@ impl App {
             size: (80, 24),
             running: true,
             suspend_requested: false,
+            generation: None,
         }
     }
 
@@ -77,13 +88,18 @@ impl App {
         std::mem::take(&mut self.suspend_requested)
     }
 
-    /// Moves the clock shown on screen.
+    /// Moves the clock shown on screen and takes a finished new game.
     pub fn tick(&mut self, now: Instant) {
         self.now = now;
+        self.collect_generated();
     }
 
-    /// How long the loop may wait before the shown clock changes.
+    /// How long the loop may wait before the shown clock changes (or a
+    /// puzzle being made may be ready).
     pub fn time_to_next_tick(&self) -> Duration {
+        if self.generation.is_some() {
+            return GENERATION_POLL;
+        }
         if self.game.is_paused() || self.game.is_won() {
             return Duration::from_secs(1);
         }
@@ -111,6 +127,7 @@ impl App {
             Event::Resize(w, h) => self.size = (w, h),
             _ => {}
         }
+        self.collect_generated();
     }
 
     fn on_key(&mut self, key: KeyEvent) {
@@ -145,7 +162,13 @@ impl App {
                 }
                 self.mode = Mode::Playing;
             }
-            Mode::Generating { .. } => {}
+            Mode::Generating { .. } => {
+                if key.code == KeyCode::Esc {
+                    self.cancel_generation();
+                } else if self.command(&key) == Some(Command::Quit) {
+                    self.running = false;
+                }
+            }
             Mode::Won { .. } => match self.command(&key) {
                 Some(Command::Quit) => self.running = false,
                 Some(Command::NewGame) => self.open_new_game(),
@@ -269,28 +292,62 @@ impl App {
         self.mode = Mode::NewGame(NewGameForm::new(self.game.shape(), self.game.difficulty()));
     }
 
+    /// Starts making a new game on a background thread; `tick` takes it.
     fn start_new_game(&mut self, shape: Shape, difficulty: Difficulty, seed: Option<u64>) {
+        let seed = seed.unwrap_or_else(random_seed);
+        let (sender, receiver) = mpsc::channel();
+        thread::spawn(move || {
+            // The App may have gone on without it (Esc, quit): nobody to tell.
+            let _ = sender.send(new_puzzle(shape, difficulty, seed));
+        });
+        self.generation = Some(receiver);
         self.mode = Mode::Generating {
             shape,
             difficulty,
-            seed: seed.unwrap_or_else(random_seed),
+            seed,
         };
     }
 
-    /// Makes the game the new-game dialog asked for, if any (the event loop
-    /// calls this after drawing the "Generating" message).
-    pub fn generate_pending(&mut self, now: Instant) {
-        if let Mode::Generating {
-            shape,
-            difficulty,
-            seed,
+    /// True while a new game is being made.
+    pub fn is_generating(&self) -> bool {
+        self.generation.is_some()
+    }
+
+    /// Abandons the game being made and goes back to the current one.
+    fn cancel_generation(&mut self) {
+        self.generation = None;
+        self.mode = Mode::Playing;
+        self.message = Some("New game cancelled.".to_string());
+    }
+
+    /// Starts the new game if its puzzle is ready; the clock starts now.
+    fn collect_generated(&mut self) {
+        let Some(receiver) = &self.generation else {
+            return;
+        };
+        let Mode::Generating {
+            difficulty, seed, ..
         } = self.mode
-        {
-            self.now = now;
-            self.game = Game::generate(shape, difficulty, seed, now);
-            self.mode = Mode::Playing;
-            self.message = Some(format!("New {difficulty} game, seed {seed}."));
-        }
+        else {
+            self.generation = None;
+            return;
+        };
+        let made = match receiver.try_recv() {
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => None,
+            Ok((givens, solution)) => {
+                Game::new(givens, solution, difficulty, Some(seed), self.now).ok()
+            }
+        };
+        self.generation = None;
+        self.mode = Mode::Playing;
+        self.message = Some(match made {
+            Some(game) => {
+                self.game = game;
+                format!("New {difficulty} game, seed {seed}.")
+            }
+            None => "The new game could not be made.".to_string(),
+        });
     }
 }
 
