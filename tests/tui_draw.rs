@@ -439,7 +439,7 @@ fn esc_abandons_the_game_being_made() {
     app.tick(Instant::now());
     assert_eq!(app.game.seed(), Some(22));
     let shape = app.game.shape();
-    let expected = tudoku::game::new_puzzle(shape, app.game.difficulty(), 22).0;
+    let expected = tudoku::game::new_puzzle(shape, app.game.difficulty(), 22).puzzle;
     assert_eq!(app.game.givens(), &expected);
 }
 

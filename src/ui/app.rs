@@ -17,7 +17,7 @@ use super::keys::{Command, is_value_symbol};
 use super::records::Records;
 use super::view::{self, Screen};
 use crate::engine::grid::value_of;
-use crate::engine::{Difficulty, Grid, Shape};
+use crate::engine::{Difficulty, Generated, Shape};
 use crate::game::{Action, Direction, Game, Jump, new_puzzle};
 
 /// What the screen shows over (or instead of) the board.
@@ -57,7 +57,7 @@ pub struct App {
     /// The puzzle and solution from the thread making a new game. Dropping
     /// it abandons that result: the thread finishes unheard (the engine has
     /// no way to stop midway) and ends with the process at the latest.
-    generation: Option<Receiver<(Grid, Grid)>>,
+    generation: Option<Receiver<Generated>>,
 }
 
 /// How often the loop looks for a finished puzzle while one is being made.
@@ -335,16 +335,24 @@ impl App {
         let made = match receiver.try_recv() {
             Err(TryRecvError::Empty) => return,
             Err(TryRecvError::Disconnected) => None,
-            Ok((givens, solution)) => {
-                Game::new(givens, solution, difficulty, Some(seed), self.now).ok()
+            Ok(made) => {
+                let level = made.rating.difficulty;
+                Game::new(made.puzzle, made.solution, level, Some(seed), self.now).ok()
             }
         };
         self.generation = None;
         self.mode = Mode::Playing;
         self.message = Some(match made {
             Some(game) => {
+                let level = game.difficulty();
                 self.game = game;
-                format!("New {difficulty} game, seed {seed}.")
+                if level == difficulty {
+                    format!("New {difficulty} game, seed {seed}.")
+                } else {
+                    format!(
+                        "No {difficulty} puzzle exists for this board; new {level} game, seed {seed}."
+                    )
+                }
             }
             None => "The new game could not be made.".to_string(),
         });
