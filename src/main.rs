@@ -26,6 +26,10 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     /// Generate puzzles with exactly one solution.
     Generate(cli::generate::GenerateArgs),
+    /// Rate puzzles: level, score and the hardest technique needed.
+    Rate(cli::rate::RateArgs),
+    /// Explain the next logical step of each puzzle (--all: every step).
+    Hint(cli::hint::HintArgs),
     /// Play a new game (a bare `tudoku` resumes the autosaved one).
     Play(cli::play::PlayArgs),
     /// List the saved games.
@@ -39,6 +43,8 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Generate(args)) => cli::generate::run(&args),
+        Some(Command::Rate(args)) => cli::rate::run(&args),
+        Some(Command::Hint(args)) => cli::hint::run(&args),
         Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir)),
         Some(Command::Saves) => with_dir(cli.config_dir, |dir| cli::saves::run(&dir)),
         Some(Command::Play(args)) => {

@@ -17,9 +17,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, solver, validate};
 
+pub use crate::engine::hint::{Hint, HintLevel};
 pub use action::{Action, Direction, Jump, Refusal};
 pub use clock::Clock;
-pub use hint::{Hint, HintLevel, HintState, candidates};
+pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
 pub use source::new_puzzle;
 
@@ -123,11 +124,19 @@ impl Game {
         Game::new(givens, solution, difficulty, seed, now)
     }
 
-    /// A freshly generated game of a shape and level; `seed` makes it reproducible.
+    /// A freshly generated game of a shape and level; `seed` makes it
+    /// reproducible. The game's level is the puzzle's real rating, which
+    /// differs from `difficulty` only where that level is out of reach.
     pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
-        let (givens, solution) = new_puzzle(shape, difficulty, seed);
-        Game::new(givens, solution, difficulty, Some(seed), now)
-            .expect("new_puzzle returns a puzzle with its solution")
+        let made = new_puzzle(shape, difficulty, seed);
+        Game::new(
+            made.puzzle,
+            made.solution,
+            made.rating.difficulty,
+            Some(seed),
+            now,
+        )
+        .expect("new_puzzle returns a puzzle with its solution")
     }
 
     /// Checks what a loaded file cannot be trusted with.
@@ -246,14 +255,14 @@ impl Game {
 
     /// The current hint's line of text, if a hint is shown.
     pub fn hint_text(&self) -> Option<String> {
-        self.hint.as_ref().map(|h| h.text(&self.givens))
+        self.hint.as_ref().map(|h| h.text(self.geometry()))
     }
 
-    /// Cells the current hint points at.
+    /// Cells the current hint points at, for its level.
     pub fn hint_cells(&self) -> Vec<usize> {
         self.hint
             .as_ref()
-            .map_or_else(Vec::new, |h| h.cells(&self.givens))
+            .map_or_else(Vec::new, |h| h.cells(self.geometry()))
     }
 
     /// True when the last check marked this cell's entry wrong.

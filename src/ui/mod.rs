@@ -108,10 +108,6 @@ pub fn run(launch: Launch) -> io::Result<()> {
     app.size = (size.width, size.height);
     while app.is_running() && !signals.quit_requested() {
         guard.terminal.draw(|frame| app.draw(frame))?;
-        if matches!(app.mode, Mode::Generating { .. }) {
-            app.generate_pending(Instant::now());
-            continue;
-        }
         if signals.take_suspend() || app.take_suspend_request() {
             app.pause(Instant::now());
             app.save_now();

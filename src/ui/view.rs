@@ -133,9 +133,10 @@ impl App {
                 shape, difficulty, ..
             } => {
                 let n = shape.n();
-                let lines = vec![Line::from(format!(
-                    "Making a {n}x{n} {difficulty} puzzle..."
-                ))];
+                let lines = vec![
+                    Line::from(format!("Making a {n}x{n} {difficulty} puzzle…")),
+                    Line::from("Esc cancels"),
+                ];
                 popup(" New game ", lines, area, self.config.theme.popup, buf);
             }
         }
