@@ -340,6 +340,21 @@ fn every_move_is_autosaved_and_a_win_is_recorded() {
     assert_eq!((c.started, c.finished), (1, 1));
     assert_eq!(c.best_secs, Some(10 * empties as u64));
     assert_eq!(app.best_secs(), c.best_secs, "one source of best times");
+    // the stats screen shows the same record, with its sparkline
+    press(&mut app, KeyCode::Esc, start);
+    press(&mut app, KeyCode::Char('w'), start);
+    assert_eq!(app.mode, Mode::Stats);
+    let text = screen_text(&app);
+    let row = text.lines().find(|l| l.contains("4x4   ")).expect(&text);
+    let best = format!(
+        "{}:{:02}",
+        c.best_secs.unwrap() / 60,
+        c.best_secs.unwrap() % 60
+    );
+    assert!(
+        row.contains("easy") && row.contains(&best) && row.contains('▁'),
+        "{row}"
+    );
 }
 
 #[test]

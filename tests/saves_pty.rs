@@ -299,6 +299,18 @@ fn play_load_and_saves_on_the_command_line() {
         row.contains("6x6 3x2") && row.contains("medium") && row.contains("0/"),
         "{row}"
     );
+    std::fs::write(dir.save_file("junk"), b"\xff\xfe not a save").unwrap();
+    let list = std::process::Command::new(env!("CARGO_BIN_EXE_tudoku"))
+        .args(["saves", "--config-dir"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&list.stderr);
+    assert!(
+        err.contains("damaged") && err.contains("junk.toml.corrupt-"),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&list.stdout).contains("six "));
     let mut s = Session::start_in(tmp.path(), &["play", "--load", "six"], 80, 24);
     s.wait_for("the slot's game, paused as saved", |t| {
         t.contains("6x6, boxes 3x2") && t.contains("Paused")
