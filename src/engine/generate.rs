@@ -91,6 +91,12 @@ pub fn generate<R: Rng + ?Sized>(
             solution = fill(options.shape, FillMethod::default(), rng);
         }
         let mut puzzle = match dig_limit(options) {
+            // A removal that breaks uniqueness makes logic stall only after
+            // trying every technique at the stall; above the easy levels the
+            // solver's count rejects it far sooner.
+            Some(max) if max >= Difficulty::Hard => dig(&solution, options.symmetry, rng, |p| {
+                is_unique(p) && rate_logically(p, max).is_some()
+            }),
             Some(max) => dig(&solution, options.symmetry, rng, |p| {
                 rate_logically(p, max).is_some()
             }),
