@@ -91,25 +91,40 @@ fn reachable(shape: Shape) -> &'static [Difficulty] {
     }
 }
 
-#[test]
-fn targeted_puzzles_rate_at_their_level_and_are_unique() {
-    for shape in Shape::all().filter(|s| s.n() <= 9 && s.box_rows() <= s.box_cols()) {
-        for &level in reachable(shape) {
-            let options = GenerateOptions {
-                difficulty: Some(level),
-                ..GenerateOptions::new(shape)
-            };
-            let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
-            assert_eq!(g.rating.difficulty, level, "{shape}");
-            // the public rater, run from scratch, agrees
-            assert_eq!(rate::rate(&g.puzzle).unwrap().difficulty, level, "{shape}");
-            assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape} {level}");
-            if shape.n() <= 6 {
-                let mut values = g.puzzle.values().to_vec();
-                let (h, w) = (shape.box_rows(), shape.box_cols());
-                assert_eq!(naive_count(&mut values, shape.n(), h, w, 2), 1);
-            }
+/// Generates every reachable level of a shape and checks the rating (the
+/// generator's and the public rater's from scratch) and uniqueness (the
+/// solver's count, and the naive counter on small boards).
+fn check_targeted_levels(shape: Shape) {
+    for &level in reachable(shape) {
+        let options = GenerateOptions {
+            difficulty: Some(level),
+            ..GenerateOptions::new(shape)
+        };
+        let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
+        assert_eq!(g.rating.difficulty, level, "{shape}");
+        assert_eq!(rate::rate(&g.puzzle).unwrap().difficulty, level, "{shape}");
+        assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape} {level}");
+        if shape.n() <= 6 {
+            let mut values = g.puzzle.values().to_vec();
+            let (h, w) = (shape.box_rows(), shape.box_cols());
+            assert_eq!(naive_count(&mut values, shape.n(), h, w, 2), 1);
         }
+    }
+}
+
+#[test]
+fn targeted_small_puzzles_rate_at_their_level_and_are_unique() {
+    for shape in Shape::all().filter(|s| s.n() <= 6) {
+        check_targeted_levels(shape);
+    }
+}
+
+/// Too slow for a debug build; CI runs it in release.
+#[test]
+#[ignore]
+fn targeted_puzzles_rate_at_their_level_on_every_shape_up_to_12x12() {
+    for shape in Shape::all().filter(|s| (8..=12).contains(&s.n())) {
+        check_targeted_levels(shape);
     }
 }
 

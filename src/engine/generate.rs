@@ -93,10 +93,13 @@ pub fn generate<R: Rng + ?Sized>(
         let mut puzzle = match dig_limit(options) {
             // A removal that breaks uniqueness makes logic stall only after
             // trying every technique at the stall; above the easy levels the
-            // solver's count rejects it far sooner.
-            Some(max) if max >= Difficulty::Hard => dig(&solution, options.symmetry, rng, |p| {
-                is_unique(p) && rate_logically(p, max).is_some()
-            }),
+            // solver's count rejects it far sooner, on boards small enough
+            // for the solver never to blow up.
+            Some(max) if max >= Difficulty::Hard && options.shape.n() <= 12 => {
+                dig(&solution, options.symmetry, rng, |p| {
+                    is_unique(p) && rate_logically(p, max).is_some()
+                })
+            }
             Some(max) => dig(&solution, options.symmetry, rng, |p| {
                 rate_logically(p, max).is_some()
             }),
