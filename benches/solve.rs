@@ -4,6 +4,8 @@
 //! `TUDOKU_BENCH_DATA` (default `../shared/bench-data` beside the crate) and
 //! skips a missing file with a note. Run with `cargo bench --bench solve`;
 //! names after `--` pick sets (`count` is the empty 6x6 count).
+//! `TUDOKU_BENCH_LIMIT=k` keeps the first k puzzles of each set (for runs
+//! under valgrind, which count instructions rather than time).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -36,6 +38,10 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .collect();
     let wanted = |name: &str| picked.is_empty() || picked.iter().any(|p| p == name);
+    let limit = std::env::var("TUDOKU_BENCH_LIMIT")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(usize::MAX);
     let mut solver = Solver::new();
     for set in SETS.into_iter().filter(|s| wanted(s)) {
         let path = dir.join(format!("{set}.txt"));
@@ -45,6 +51,7 @@ fn main() {
         };
         let puzzles: Vec<Grid> = parse_puzzles(&text, None)
             .filter_map(|p| p.ok().map(|p| p.grid))
+            .take(limit)
             .collect();
         let start = Instant::now();
         let (mut unique, mut multiple, mut unsolvable) = (0, 0, 0);

@@ -1,28 +1,32 @@
 //! Solving and counting (seed sudoku-graph-coloring): Sudoku as colouring the
-//! peer graph with n colours, by a backtracker that branches on the cell with
-//! the fewest remaining colours (DSatur) and propagates forced colours (naked
-//! and hidden singles) at each node.
+//! peer graph with n colours, by a backtracker that branches on a cell with
+//! the fewest remaining colours (DSatur: a cell with two when there is one)
+//! and propagates forced colours at each node.
 //!
-//! Candidates are `u32` bitmasks per cell, placed digits are bitmasks per
-//! row, column and box. The search core is generic over the box shape
-//! (`H` rows by `W` columns, `N = H * W`, `C = N * N` cells), so every
-//! supported shape gets its own fixed-size arrays, loops the compiler can
-//! unroll, and a search state that is copied, not allocated, when the search
-//! branches. The search keeps its own stack on the heap, so 25x25 boards never
-//! overflow the call stack.
-//!
-//! Propagation works in whole-board scans: one pass over the rows tallies,
-//! for every row, column and box, which digits appear once and which twice
-//! among its cells' candidates. That pass finds every naked single (a cell
-//! with one candidate), every hidden single (a digit with one cell left in a
-//! unit) and every contradiction (a cell with no candidate, a unit missing a
-//! digit); the singles are then placed and the board scanned again until a
-//! scan finds nothing. When it finds no single, the same pass's row and
-//! column segment masks give locked candidates (pointing and claiming), and
-//! only when those remove nothing either does the search branch.
+//! The board is kept digit-major, by bands (the rows of one row of boxes):
+//! for each digit and band, one bitmask of the band's cells that may still
+//! hold the digit (`u64`, or `u128` for 25x25). Within a band a digit goes
+//! once in each row and once in each box, so an update of one digit's band
+//! keeps only the row-box crossings that lie on a matching of rows to boxes
+//! (which finds pointing and claiming locked candidates in the band), takes
+//! the digit out of columns that a box of the band confines it to, and marks
+//! solved the cells that are the last place for the digit in their box
+//! (hidden singles), clearing the other digits from them. Propagation only
+//! updates the digit-bands that changed since their last update, then counts
+//! each cell's candidates up to three with a few bit operations per digit to
+//! place naked singles and note bivalue cells for branching. The idea is
+//! zhouyundong's JCZSolve band solver, here generic over the box shape: the
+//! search core takes the box's `H` rows and `W` columns as const generics, so
+//! every supported shape gets fixed-size arrays and unrolled loops, and a
+//! search state that is copied, not allocated, when the search branches. The
+//! search keeps its own stack on the heap, so 25x25 boards never overflow
+//! the call stack.
 //!
 //! Counting all solutions of a sparse grid counts one solution per
 //! relabelling of the unused digits (see `one_per_relabelling`).
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+use std::sync::OnceLock;
 
 use super::digits::DigitSet;
 use super::geometry::{SUPPORTED_SHAPES, Shape};
@@ -143,16 +147,16 @@ impl Solver {
         let index = shape_index(shape);
         self.cores[index]
             .get_or_insert_with(|| match (shape.box_rows(), shape.box_cols()) {
-                (2, 2) => Box::new(Core::<2, 2, 4, 16>::new()),
-                (2, 3) => Box::new(Core::<2, 3, 6, 36>::new()),
-                (3, 2) => Box::new(Core::<3, 2, 6, 36>::new()),
-                (2, 4) => Box::new(Core::<2, 4, 8, 64>::new()),
-                (4, 2) => Box::new(Core::<4, 2, 8, 64>::new()),
-                (3, 3) => Box::new(Core::<3, 3, 9, 81>::new()),
-                (3, 4) => Box::new(Core::<3, 4, 12, 144>::new()),
-                (4, 3) => Box::new(Core::<4, 3, 12, 144>::new()),
-                (4, 4) => Box::new(Core::<4, 4, 16, 256>::new()),
-                _ => Box::new(Core::<5, 5, 25, 625>::new()),
+                (2, 2) => Box::new(Core::<2, 2, 4, u64>::new()),
+                (2, 3) => Box::new(Core::<2, 3, 6, u64>::new()),
+                (3, 2) => Box::new(Core::<3, 2, 6, u64>::new()),
+                (2, 4) => Box::new(Core::<2, 4, 8, u64>::new()),
+                (4, 2) => Box::new(Core::<4, 2, 8, u64>::new()),
+                (3, 3) => Box::new(Core::<3, 3, 9, u64>::new()),
+                (3, 4) => Box::new(Core::<3, 4, 12, u64>::new()),
+                (4, 3) => Box::new(Core::<4, 3, 12, u64>::new()),
+                (4, 4) => Box::new(Core::<4, 4, 16, u64>::new()),
+                _ => Box::new(Core::<5, 5, 25, u128>::new()),
             })
             .as_mut()
     }
@@ -204,77 +208,105 @@ trait Search {
     fn run(&mut self, grid: &Grid, limit: u64, first: Option<&mut Grid>) -> u64;
 }
 
-/// Marks a solved cell's candidate mask (which keeps its digit's bit too).
-const SOLVED: u32 = 1 << 31;
+/// The cells of one band (the `H` rows of a row of boxes) as bits, row by
+/// row: bit `i * N + c` is the band's row `i`, column `c`. `u64` holds the
+/// bands of every shape but 5x5 (125 cells), which needs `u128`.
+trait Bits:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitAndAssign
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + Not<Output = Self>
+    + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
+{
+    const ZERO: Self;
+    const BITS: usize;
+    fn from_u32(bits: u32) -> Self;
+    /// The low 32 bits.
+    fn low(self) -> u32;
+    fn trailing_zeros(self) -> u32;
+    /// `self` without its lowest set bit.
+    fn without_lowest(self) -> Self;
+}
+
+macro_rules! impl_bits {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            const BITS: usize = <$t>::BITS as usize;
+            fn from_u32(bits: u32) -> Self {
+                bits.into()
+            }
+            fn low(self) -> u32 {
+                self as u32
+            }
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    )*};
+}
+
+impl_bits!(u64, u128);
+
+/// True when `bits` has exactly one bit set.
+fn is_single<B: Bits>(bits: B) -> bool {
+    bits != B::ZERO && bits.without_lowest() == B::ZERO
+}
+
+/// The set bits of `bits` one by one, lowest first, each as a mask.
+fn each_bit<B: Bits>(mut bits: B) -> impl Iterator<Item = B> {
+    std::iter::from_fn(move || {
+        (bits != B::ZERO).then(|| {
+            let rest = bits.without_lowest();
+            let bit = bits & !rest;
+            bits = rest;
+            bit
+        })
+    })
+}
 
 /// Everything the search changes, small enough to copy at each branch.
 #[derive(Clone, Copy)]
-struct State<const N: usize, const C: usize> {
-    /// Candidates of each cell, row-major; a solved cell holds its digit's
-    /// bit and `SOLVED`.
-    candidates: [u32; C],
-    /// Digits placed in each row, column and box.
-    placed: Placed<N>,
-    /// Cells still to place.
-    unsolved: usize,
+struct State<B, const N: usize, const W: usize> {
+    /// For each digit and band, the cells that may hold the digit. A solved
+    /// cell keeps its own digit's bit, so every row, column and box keeps at
+    /// least one cell per digit while the board is consistent.
+    cells: [[B; W]; N],
+    /// `cells` as the last update of each digit and band left them: where
+    /// the two differ, that digit's band needs updating again.
+    updated: [[B; W]; N],
+    /// Cells not yet solved, per band.
+    unsolved: [B; W],
+    /// Unsolved cells with two candidates, per band, as the last naked-single
+    /// pass found them: the first choice for branching (stale once the board
+    /// is full).
+    pairs: [B; W],
 }
 
-#[derive(Clone, Copy)]
-struct Placed<const N: usize> {
-    rows: [u32; N],
-    cols: [u32; N],
-    boxes: [u32; N],
-}
-
-/// Which digits a unit's cells allow once, and which more than once.
-#[derive(Clone, Copy, Default)]
-struct Tally {
-    once: u32,
-    twice: u32,
-}
-
-impl Tally {
-    fn add(&mut self, candidates: u32) {
-        self.twice |= self.once & candidates;
-        self.once |= candidates;
-    }
-
-    fn merge(&mut self, other: Tally) {
-        self.twice |= (self.once & other.once) | other.twice;
-        self.once |= other.once;
-    }
-
-    /// Digits with exactly one cell left among `all` digits not yet placed,
-    /// or `None` when some digit has no cell at all.
-    fn hidden_singles(self, all: u32, placed: u32) -> Option<u32> {
-        (self.once & all == all).then_some(self.once & !self.twice & !placed & all)
-    }
-}
-
-/// A branch point: the state before branching, the cell branched on and the
-/// digits not yet tried there.
-struct Frame<const N: usize, const C: usize> {
-    state: State<N, C>,
-    cell: usize,
+/// A branch point: the state before branching, the cell branched on (a bit
+/// of `band`) and the digits not yet tried there.
+struct Frame<B, const N: usize, const W: usize> {
+    state: State<B, N, W>,
+    band: usize,
+    cell: B,
     untried: u32,
 }
 
 /// The backtracking search for boxes of `H` rows by `W` columns, on boards
-/// of side `N = H * W` with `C = N * N` cells.
-struct Core<const H: usize, const W: usize, const N: usize, const C: usize> {
-    /// Singles found by the last scan, as (cell, digit bit), to place: the
-    /// first `found` entries. Room for every cell as a naked single and every
-    /// unit and digit as a hidden one.
-    singles: Vec<(usize, u32)>,
-    found: usize,
-    /// Digits each row allows within each box it crosses (by the last scan).
-    row_segments: [[u32; H]; N],
-    /// Digits each column allows within each box it crosses, per band of boxes.
-    col_segments: [[u32; N]; W],
-    stack: Vec<Frame<N, C>>,
+/// of side `N = H * W`, with one `B` per band.
+struct Core<const H: usize, const W: usize, const N: usize, B> {
+    tables: &'static Tables,
+    stack: Vec<Frame<B, N, W>>,
 }
 
-impl<const H: usize, const W: usize, const N: usize, const C: usize> Search for Core<H, W, N, C> {
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H, W, N, B> {
     fn run(&mut self, grid: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
         self.stack.clear();
         let mut found = 0;
@@ -283,16 +315,22 @@ impl<const H: usize, const W: usize, const N: usize, const C: usize> Search for 
         loop {
             if alive && self.propagate(&mut state) {
                 match Self::branch_cell(&state) {
-                    Some(cell) => self.stack.push(Frame {
-                        state,
-                        cell,
-                        untried: state.candidates[cell],
-                    }),
+                    Some((band, cell)) => {
+                        let untried = (0..N)
+                            .filter(|&d| state.cells[d][band] & cell != B::ZERO)
+                            .fold(0, |digits, d| digits | 1 << d);
+                        self.stack.push(Frame {
+                            state,
+                            band,
+                            cell,
+                            untried,
+                        });
+                    }
                     None => {
                         if found == 0
                             && let Some(first) = first.as_deref_mut()
                         {
-                            write_solution(&state, first);
+                            Self::write_solution(&state, first);
                         }
                         found += 1;
                         if found == limit {
@@ -302,252 +340,228 @@ impl<const H: usize, const W: usize, const N: usize, const C: usize> Search for 
                 }
             }
             match self.next_branch() {
-                Some((next, ok)) => (state, alive) = (next, ok),
+                Some(next) => (state, alive) = (next, true),
                 None => return found,
             }
         }
     }
 }
 
-impl<const H: usize, const W: usize, const N: usize, const C: usize> Core<H, W, N, C> {
-    /// All digits 1..=N.
-    const ALL: u32 = (1 << N) - 1;
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
+    /// A row of a band, as the low `N` bits.
+    const ROW: u32 = u32::MAX >> (32 - N);
+    /// A box's columns within a row, as the low `W` bits.
+    const BOX_ROW: u32 = (1 << W) - 1;
+    /// Bits per band.
+    const BAND: usize = H * N;
 
     fn new() -> Self {
-        const { assert!(N == H * W && C == N * N && N <= 25) };
+        const { assert!(N == H * W && N <= 25 && H * N <= B::BITS) };
         Core {
-            singles: vec![(0, 0); 4 * C],
-            found: 0,
-            row_segments: [[0; H]; N],
-            col_segments: [[0; N]; W],
+            tables: tables(H, W),
             stack: Vec::new(),
         }
     }
 
-    fn empty_state() -> State<N, C> {
+    fn empty_state() -> State<B, N, W> {
+        let all = !B::ZERO >> (B::BITS - Self::BAND);
         State {
-            candidates: [Self::ALL; C],
-            placed: Placed {
-                rows: [0; N],
-                cols: [0; N],
-                boxes: [0; N],
-            },
-            unsolved: C,
+            cells: [[all; W]; N],
+            updated: [[B::ZERO; W]; N],
+            unsolved: [all; W],
+            pairs: [B::ZERO; W],
         }
     }
 
-    /// Box number of the cell at (`row`, `col`), row-major from the top left.
-    fn box_of(row: usize, col: usize) -> usize {
-        row / H * H + col / W
+    /// Row `i` of a band, as the low `N` bits.
+    fn row(bits: B, i: usize) -> u32 {
+        (bits >> (i * N)).low() & Self::ROW
     }
 
-    /// The cells of a box, in reading order.
-    fn box_cells(b: usize) -> impl Iterator<Item = usize> + Clone {
-        let (top, left) = (b / H * H, b % H * W);
-        (0..N).map(move |i| (top + i / W) * N + left + i % W)
+    /// The same `N`-bit pattern in every row of a band.
+    fn in_every_row(row: u32) -> B {
+        (0..H).fold(B::ZERO, |bits, i| bits | B::from_u32(row) << (i * N))
+    }
+
+    /// The cells of a band's box `k` (counted from the left).
+    fn box_cells(k: usize) -> B {
+        Self::in_every_row(Self::BOX_ROW << (k * W))
     }
 
     /// Places the puzzle's givens; false when two of them clash.
-    fn place_givens(state: &mut State<N, C>, grid: &Grid) -> bool {
+    fn place_givens(state: &mut State<B, N, W>, grid: &Grid) -> bool {
         grid.values()
             .iter()
             .enumerate()
             .all(|(cell, &value)| match value {
                 0 => true,
-                v if v as usize <= N => Self::place(state, cell, 1 << (v - 1)),
+                v if v as usize <= N => {
+                    let (band, bit) = (cell / Self::BAND, cell % Self::BAND);
+                    let cell = B::from_u32(1) << bit;
+                    let allowed = state.cells[v as usize - 1][band] & cell != B::ZERO;
+                    allowed && {
+                        Self::place(state, v as usize - 1, band, cell);
+                        true
+                    }
+                }
                 _ => false,
             })
     }
 
-    /// Places the digit `bit` in `cell` and removes it from the candidates of
-    /// the cell's row, column and box. False when the cell does not allow the
-    /// digit. Peers left with one or no candidate are found by the next scan.
-    fn place(state: &mut State<N, C>, cell: usize, bit: u32) -> bool {
-        let candidates = state.candidates[cell];
-        if candidates & SOLVED != 0 {
-            // Found twice in one scan (as a naked and a hidden single).
-            return candidates & bit != 0;
-        }
-        if candidates & bit == 0 {
-            return false;
-        }
-        let (row, col) = (cell / N, cell % N);
-        let b = Self::box_of(row, col);
-        for c in &mut state.candidates[row * N..(row + 1) * N] {
-            *c &= !bit;
-        }
-        for r in 0..N {
-            state.candidates[r * N + col] &= !bit;
-        }
-        for peer in Self::box_cells(b) {
-            state.candidates[peer] &= !bit;
-        }
-        state.candidates[cell] = bit | SOLVED;
-        state.placed.rows[row] |= bit;
-        state.placed.cols[col] |= bit;
-        state.placed.boxes[b] |= bit;
-        state.unsolved -= 1;
-        true
+    /// Places digit `d` in `cell` (a bit of `band`, which must allow it):
+    /// removes it from the rest of the cell's row and box. The update of
+    /// the band finishes the job: it finds the cell solved, takes the digit
+    /// out of the cell's column and the other digits out of the cell.
+    fn place(state: &mut State<B, N, W>, d: usize, band: usize, cell: B) {
+        let at = cell.trailing_zeros() as usize;
+        let (i, k) = (at / N, at % N / W);
+        let peers = B::from_u32(Self::ROW) << (i * N) | Self::box_cells(k);
+        state.cells[d][band] &= !peers | cell;
     }
 
-    /// Places naked and hidden singles until a scan finds none; false on a
-    /// contradiction.
-    fn propagate(&mut self, state: &mut State<N, C>) -> bool {
-        while state.unsolved > 0 {
-            if !self.scan(state) {
-                return false;
-            }
-            if self.found == 0 {
-                if self.eliminate_locked(state) {
-                    continue;
+    /// Updates every digit's band that changed since its last update, until
+    /// none did, then places naked singles, and again until nothing changes;
+    /// false on a contradiction.
+    fn propagate(&self, state: &mut State<B, N, W>) -> bool {
+        loop {
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for d in 0..N {
+                    for band in 0..W {
+                        if state.cells[d][band] != state.updated[d][band] {
+                            changed = true;
+                            if !self.update(state, d, band) {
+                                return false;
+                            }
+                        }
+                    }
                 }
+            }
+            if state.unsolved.iter().all(|&u| u == B::ZERO) {
                 return true;
             }
-            for &(cell, bit) in &self.singles[..self.found] {
-                if !Self::place(state, cell, bit) {
-                    return false;
+            match Self::naked_singles(state) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Digit `d` in one band: it goes exactly once in each of the band's
+    /// rows and boxes, so which row crosses which box in it is a matching of
+    /// rows to boxes. Keeps only the cells where some matching places it
+    /// (locked candidates within the band), takes out of the other bands
+    /// the columns that a box of this band confines it to, and marks solved
+    /// the cells that are the last place for the digit in their box. False
+    /// when no matching is left.
+    fn update(&self, state: &mut State<B, N, W>, d: usize, band: usize) -> bool {
+        let mut bits = state.cells[d][band];
+        // Minirows (a row's cells within one box) that allow the digit, as
+        // an H x H matrix: bit i * H + k for row i, box k.
+        let minirows = (0..H).fold(0, |matrix, i| {
+            matrix | self.tables.minirows(Self::row(bits, i), W, H) << (i * H)
+        });
+        let allowed = self.tables.matchings.allowed(minirows);
+        if allowed == 0 {
+            return false;
+        }
+        if allowed != minirows {
+            let mut keep = B::ZERO;
+            for i in 0..H {
+                let mut row = 0;
+                for k in 0..H {
+                    let on = 0u32.wrapping_sub(allowed >> (i * H + k) & 1);
+                    row |= on & Self::BOX_ROW << (k * W);
+                }
+                keep |= B::from_u32(row) << (i * N);
+            }
+            bits &= keep;
+            state.cells[d][band] = bits;
+        }
+        state.updated[d][band] = bits;
+        let columns = (0..H).fold(0, |cols, i| cols | Self::row(bits, i));
+        let mut single_columns = 0;
+        let mut solved = B::ZERO;
+        for k in 0..H {
+            let box_columns = columns & Self::BOX_ROW << (k * W);
+            if box_columns & box_columns.wrapping_sub(1) == 0 {
+                single_columns |= box_columns;
+                let box_cells = bits & Self::box_cells(k);
+                if is_single(box_cells) {
+                    solved |= box_cells;
                 }
             }
+        }
+        if single_columns != 0 {
+            let elsewhere = !Self::in_every_row(single_columns);
+            for other in &mut state.cells[d] {
+                *other &= elsewhere;
+            }
+            state.cells[d][band] = bits;
+        }
+        let newly = solved & state.unsolved[band];
+        if newly != B::ZERO {
+            state.unsolved[band] &= !newly;
+            for other in &mut state.cells {
+                other[band] &= !newly;
+            }
+            state.cells[d][band] = bits;
         }
         true
     }
 
-    /// Locked candidates, from the segments of the last scan: a digit that a
-    /// box allows in one row (column) only leaves the rest of that row
-    /// (column), and a digit that a row (column) allows in one box only leaves
-    /// the rest of that box. Returns whether any candidate went.
-    fn eliminate_locked(&self, state: &mut State<N, C>) -> bool {
-        let mut changed = false;
-        for b in 0..N {
-            let (band, stack) = (b / H, b % H);
-            let band_rows = band * H..(band + 1) * H;
-            let stack_cols = stack * W..(stack + 1) * W;
-            for r in band_rows.clone() {
-                let segment = Segment {
-                    digits: self.row_segments[r][stack],
-                    box_rest: or_except(
-                        band_rows.clone().map(|x| self.row_segments[x][stack]),
-                        r % H,
-                    ),
-                    line_rest: or_except(self.row_segments[r].iter().copied(), stack),
-                    box_placed: state.placed.boxes[b],
-                    line_placed: state.placed.rows[r],
-                };
-                let line_outside_box = (0..N).filter(|c| c / W != stack).map(|c| r * N + c);
-                let box_outside_line = Self::box_cells(b).filter(|cell| cell / N != r);
-                changed |=
-                    segment.eliminate(&mut state.candidates, line_outside_box, box_outside_line);
+    /// Counts each cell's candidates up to three: places the cells left with
+    /// one and notes those with two. `None` when a cell has none,
+    /// otherwise whether it placed any.
+    fn naked_singles(state: &mut State<B, N, W>) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..W {
+            let (mut one, mut two, mut three) = (B::ZERO, B::ZERO, B::ZERO);
+            for d in 0..N {
+                let bits = state.cells[d][band];
+                three |= two & bits;
+                two |= one & bits;
+                one |= bits;
             }
-            for c in stack_cols.clone() {
-                let segment = Segment {
-                    digits: self.col_segments[band][c],
-                    box_rest: or_except(
-                        stack_cols.clone().map(|x| self.col_segments[band][x]),
-                        c % W,
-                    ),
-                    line_rest: or_except(self.col_segments.iter().map(|seg| seg[c]), band),
-                    box_placed: state.placed.boxes[b],
-                    line_placed: state.placed.cols[c],
-                };
-                let line_outside_box = (0..N).filter(|r| r / H != band).map(|r| r * N + c);
-                let box_outside_line = Self::box_cells(b).filter(|cell| cell % N != c);
-                changed |=
-                    segment.eliminate(&mut state.candidates, line_outside_box, box_outside_line);
+            if one != !B::ZERO >> (B::BITS - Self::BAND) {
+                return None;
+            }
+            state.pairs[band] = two & !three;
+            for cell in each_bit(one & !two & state.unsolved[band]) {
+                // An earlier single of this pass may have taken the only
+                // candidate.
+                let d = (0..N).find(|&d| state.cells[d][band] & cell != B::ZERO)?;
+                Self::place(state, d, band, cell);
+                placed = true;
             }
         }
-        changed
+        Some(placed)
     }
 
-    /// One pass over the board: collects every naked and hidden single into
-    /// `self.singles`. False on a contradiction (a cell without candidates, a
-    /// unit without a place for some digit).
-    fn scan(&mut self, state: &State<N, C>) -> bool {
-        self.found = 0;
-        // Column tallies as two arrays, so the compiler can vectorise them.
-        let mut col_once = [0u32; N];
-        let mut col_twice = [0u32; N];
-        let mut boxes = [Tally::default(); N];
-        self.col_segments = [[0; N]; W];
-        for (r, row) in state.candidates.chunks_exact(N).enumerate() {
-            let row: &[u32; N] = row.try_into().expect("rows have N cells");
-            let mut naked = 0u32;
-            let mut empty = false;
-            for c in 0..N {
-                col_twice[c] |= col_once[c] & row[c];
-                col_once[c] |= row[c];
-                naked |= (row[c].is_power_of_two() as u32) << c;
-                empty |= row[c] == 0;
-                self.col_segments[r / H][c] |= row[c];
-            }
-            if empty {
-                return false;
-            }
-            let mut tally = Tally::default();
-            for (stack, segment) in row.chunks_exact(W).enumerate() {
-                let mut part = Tally::default();
-                for &candidates in segment {
-                    part.add(candidates);
-                }
-                boxes[r / H * H + stack].merge(part);
-                tally.merge(part);
-                self.row_segments[r][stack] = part.once;
-            }
-            for c in bits(naked) {
-                self.push_single(r * N + c, row[c]);
-            }
-            let Some(hidden) = tally.hidden_singles(Self::ALL, state.placed.rows[r]) else {
-                return false;
-            };
-            self.push_hidden(state, hidden, r * N..(r + 1) * N);
-        }
-        let cols = col_once.into_iter().zip(col_twice);
-        for (c, (once, twice)) in cols.enumerate() {
-            let tally = Tally { once, twice };
-            let Some(hidden) = tally.hidden_singles(Self::ALL, state.placed.cols[c]) else {
-                return false;
-            };
-            self.push_hidden(state, hidden, (0..N).map(|r| r * N + c));
-        }
-        for (b, tally) in boxes.into_iter().enumerate() {
-            let Some(hidden) = tally.hidden_singles(Self::ALL, state.placed.boxes[b]) else {
-                return false;
-            };
-            self.push_hidden(state, hidden, Self::box_cells(b));
-        }
-        true
-    }
-
-    /// Queues, for each digit of `hidden`, the one cell of the unit that allows it.
-    fn push_hidden(
-        &mut self,
-        state: &State<N, C>,
-        hidden: u32,
-        unit: impl Iterator<Item = usize> + Clone,
-    ) {
-        for bit in bits(hidden).map(|d| 1 << d) {
-            if let Some(cell) = unit.clone().find(|&cell| state.candidates[cell] & bit != 0) {
-                self.push_single(cell, bit);
-            }
-        }
-    }
-
-    fn push_single(&mut self, cell: usize, bit: u32) {
-        self.singles[self.found] = (cell, bit);
-        self.found += 1;
-    }
-
-    /// The unsolved cell with the fewest candidates, or `None` when the board
+    /// The cell to branch on, as (band, bit): one with two candidates when
+    /// there is one, else the first with the fewest; `None` when the board
     /// is full.
-    fn branch_cell(state: &State<N, C>) -> Option<usize> {
+    fn branch_cell(state: &State<B, N, W>) -> Option<(usize, B)> {
+        if state.unsolved.iter().all(|&u| u == B::ZERO) {
+            return None;
+        }
+        if let Some(band) = (0..W).find(|&band| state.pairs[band] != B::ZERO) {
+            let pairs = state.pairs[band];
+            return Some((band, pairs & !pairs.without_lowest()));
+        }
         let mut best = None;
-        let mut fewest = u32::MAX;
-        for (cell, &candidates) in state.candidates.iter().enumerate() {
-            if candidates & SOLVED == 0 {
-                let k = candidates.count_ones();
+        let mut fewest = usize::MAX;
+        for band in 0..W {
+            for cell in each_bit(state.unsolved[band]) {
+                let k = (0..N)
+                    .filter(|&d| state.cells[d][band] & cell != B::ZERO)
+                    .count();
                 if k < fewest {
-                    (best, fewest) = (Some(cell), k);
-                    if k == 2 {
-                        break;
+                    (best, fewest) = (Some((band, cell)), k);
+                    if k == 3 {
+                        return best;
                     }
                 }
             }
@@ -555,96 +569,132 @@ impl<const H: usize, const W: usize, const N: usize, const C: usize> Core<H, W, 
         best
     }
 
-    /// The state of the next untried branch, with its digit placed, and
-    /// whether placing it succeeded; `None` when the search is over.
-    fn next_branch(&mut self) -> Option<(State<N, C>, bool)> {
-        loop {
-            let frame = self.stack.last_mut()?;
-            if frame.untried == 0 {
-                self.stack.pop();
-                continue;
+    /// The state of the next untried branch, with its digit placed; `None`
+    /// when the search is over. A digit tried leaves the cell's candidates
+    /// in the frame, so later branches start knowing it failed.
+    fn next_branch(&mut self) -> Option<State<B, N, W>> {
+        let frame = self.stack.last_mut()?;
+        let d = frame.untried.trailing_zeros() as usize;
+        frame.untried &= frame.untried - 1;
+        let (band, cell) = (frame.band, frame.cell);
+        let mut state = if frame.untried == 0 {
+            self.stack.pop().expect("the frame just read").state
+        } else {
+            let state = frame.state;
+            frame.state.cells[d][band] &= !cell;
+            state
+        };
+        Self::place(&mut state, d, band, cell);
+        Some(state)
+    }
+
+    /// Copies a solved state into a grid.
+    fn write_solution(state: &State<B, N, W>, grid: &mut Grid) {
+        for (d, bands) in state.cells.iter().enumerate() {
+            for (band, &bits) in bands.iter().enumerate() {
+                for cell in each_bit(bits) {
+                    let at = band * Self::BAND + cell.trailing_zeros() as usize;
+                    grid.set(at, d as u8 + 1);
+                }
             }
-            let bit = frame.untried & frame.untried.wrapping_neg();
-            frame.untried ^= bit;
-            let (mut state, cell) = (frame.state, frame.cell);
-            if frame.untried == 0 {
-                self.stack.pop();
-            }
-            let ok = Self::place(&mut state, cell, bit);
-            return Some((state, ok));
         }
     }
 }
 
-/// Where a row or column crosses a box: the digits its cells allow, and
-/// what the rest of the box and the rest of the line allow.
-struct Segment {
-    digits: u32,
-    box_rest: u32,
-    line_rest: u32,
-    box_placed: u32,
-    line_placed: u32,
+/// Lookup tables for one box shape, built once per process.
+struct Tables {
+    /// For each row pattern of up to 16 cells, the boxes it has cells in
+    /// (bit k for box k); empty for wider rows, which loop instead.
+    minirows: Box<[u8]>,
+    matchings: Matchings,
 }
 
-impl Segment {
-    /// Pointing (a box's digit confined to this segment leaves the rest of
-    /// the line) and claiming (a line's digit confined to this segment leaves
-    /// the rest of the box). True when any candidate went.
-    fn eliminate<const C: usize>(
-        &self,
-        candidates: &mut [u32; C],
-        line_outside_box: impl Iterator<Item = usize>,
-        box_outside_line: impl Iterator<Item = usize>,
-    ) -> bool {
-        let pointing = self.digits & !self.box_rest & !self.box_placed;
-        let claiming = self.digits & !self.line_rest & !self.line_placed;
-        (pointing != 0 && remove(candidates, line_outside_box, pointing))
-            | (claiming != 0 && remove(candidates, box_outside_line, claiming))
-    }
-}
-
-/// The OR of `masks` except the one at position `skip` (counted from the
-/// iterator's first item).
-fn or_except(masks: impl Iterator<Item = u32>, skip: usize) -> u32 {
-    masks
-        .enumerate()
-        .filter(|&(i, _)| i != skip)
-        .fold(0, |all, (_, mask)| all | mask)
-}
-
-/// Removes `digits` from the unsolved `cells`; true when any candidate went.
-fn remove<const C: usize>(
-    candidates: &mut [u32; C],
-    cells: impl Iterator<Item = usize>,
-    digits: u32,
-) -> bool {
-    let mut changed = false;
-    for cell in cells {
-        let before = candidates[cell];
-        if before & SOLVED == 0 && before & digits != 0 {
-            candidates[cell] = before & !digits;
-            changed = true;
+impl Tables {
+    /// The boxes (of `w` columns, `h` of them) in which `row` has cells.
+    fn minirows(&self, row: u32, w: usize, h: usize) -> u32 {
+        match self.minirows.get(row as usize) {
+            Some(&boxes) => u32::from(boxes),
+            None => minirows(row, w, h),
         }
     }
-    changed
 }
 
-/// Positions of the set bits of `mask`, lowest first.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
+fn minirows(row: u32, w: usize, h: usize) -> u32 {
+    let box_row = (1 << w) - 1;
+    (0..h).fold(0, |boxes, k| {
+        boxes | u32::from(row >> (k * w) & box_row != 0) << k
     })
 }
 
-/// Copies a full state into a grid.
-fn write_solution<const N: usize, const C: usize>(state: &State<N, C>, grid: &mut Grid) {
-    for (cell, &candidates) in state.candidates.iter().enumerate() {
-        grid.set(cell, (candidates & !SOLVED).trailing_zeros() as u8 + 1);
+/// The tables for boxes of `h` rows by `w` columns.
+fn tables(h: usize, w: usize) -> &'static Tables {
+    static CACHE: [OnceLock<Tables>; SUPPORTED_SHAPES.len()] =
+        [const { OnceLock::new() }; SUPPORTED_SHAPES.len()];
+    let index = shape_index(Shape::new(h, w).expect("cores exist for supported shapes only"));
+    CACHE[index].get_or_init(|| {
+        let n = h * w;
+        let rows = if n <= 16 { 1u32 << n } else { 0 };
+        let minirows = (0..rows).map(|row| minirows(row, w, h) as u8).collect();
+        Tables {
+            minirows,
+            matchings: matchings(h),
+        }
+    })
+}
+
+/// Which row-box crossings of a band can hold a digit: those on some
+/// matching of the band's rows to its boxes (a permutation matrix inside the
+/// crossings that allow it). A table over all matrices for small boxes, a
+/// scan of the permutations for large ones.
+enum Matchings {
+    Table(Vec<u32>),
+    Permutations(Vec<u32>),
+}
+
+impl Matchings {
+    /// The crossings of `allowing` (bit i * H + k: row i, box k) that lie on a
+    /// matching; 0 when there is none.
+    fn allowed(&self, allowing: u32) -> u32 {
+        match self {
+            Matchings::Table(table) => table[allowing as usize],
+            Matchings::Permutations(perms) => on_matchings(perms, allowing),
+        }
     }
+}
+
+fn on_matchings(perms: &[u32], allowing: u32) -> u32 {
+    perms
+        .iter()
+        .filter(|&&p| allowing & p == p)
+        .fold(0, |all, &p| all | p)
+}
+
+/// The matchings for boxes of `h` rows.
+fn matchings(h: usize) -> Matchings {
+    let perms = permutations(h);
+    if h <= 3 {
+        let table = (0..1u32 << (h * h)).map(|m| on_matchings(&perms, m));
+        Matchings::Table(table.collect())
+    } else {
+        Matchings::Permutations(perms)
+    }
+}
+
+/// The `h` x `h` permutation matrices, as masks with bit i * h + k set when
+/// row i goes to column k.
+fn permutations(h: usize) -> Vec<u32> {
+    fn extend(h: usize, row: usize, used: u32, matrix: u32, out: &mut Vec<u32>) {
+        if row == h {
+            out.push(matrix);
+            return;
+        }
+        for k in (0..h).filter(|&k| used & 1 << k == 0) {
+            extend(h, row + 1, used | 1 << k, matrix | 1 << (row * h + k), out);
+        }
+    }
+    let mut out = Vec::new();
+    extend(h, 0, 0, 0, &mut out);
+    out
 }
 
 #[cfg(test)]
