@@ -18,7 +18,11 @@ fn filled(screen: &str) -> usize {
 fn play_in_a_pseudo_terminal() {
     let started = Instant::now();
     let mut s = Session::start(80, 24);
-    let screen = s.wait_for("the board", |t| t.contains("Filled") && t.contains("┏"));
+    // the panel's last lines can arrive in a later read than the board's
+    // first ones, so wait for the whole first frame
+    let screen = s.wait_for("the board", |t| {
+        t.contains("Filled") && t.contains("┏") && t.contains("Cell     r1c1")
+    });
     let first_frame = started.elapsed();
     if let Some(pid) = s.child.process_id()
         && let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status"))
