@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use tudoku::engine::rate::{rate, rate_with, unique_solution};
 use tudoku::engine::{Difficulty, Grid, parse_puzzles};
 
-const DATA: &str = "../../shared/bench-data";
+mod common;
 
 fn load(name: &str) -> Option<Vec<Grid>> {
-    let path = format!("{}/{DATA}/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = common::data_dir().join(name);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| eprintln!("skipping {name}: {e}"))
         .ok()?;

@@ -9,12 +9,13 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::Game;
-use tudoku::ui::{App, Config, Records};
+use tudoku::storage::stats::Stats;
+use tudoku::ui::{App, Config};
 
 fn first_frame(seed: u64) -> Duration {
     let start = Instant::now();
     let game = Game::generate(Shape::for_size(9).unwrap(), Difficulty::Easy, seed, start);
-    let app = App::new(game, Config::default(), Records::default(), start);
+    let app = App::new(game, Config::default(), Stats::default(), start);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal.draw(|frame| app.draw(frame)).unwrap();
     start.elapsed()
@@ -48,7 +49,7 @@ fn sample(text: &str, now: Instant) -> Game {
 fn key_press(size: usize, width: u16, height: u16) -> Duration {
     let now = Instant::now();
     let game = board(size, now);
-    let mut app = App::new(game, Config::default(), Records::default(), now);
+    let mut app = App::new(game, Config::default(), Stats::default(), now);
     app.size = (width, height);
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     app.handle_event(

@@ -26,6 +26,14 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     /// Generate puzzles with exactly one solution.
     Generate(cli::generate::GenerateArgs),
+    /// Rate puzzles: level, score and the hardest technique needed.
+    Rate(cli::rate::RateArgs),
+    /// Explain the next logical step of each puzzle (--all: every step).
+    Hint(cli::hint::HintArgs),
+    /// Play a new game (a bare `tudoku` resumes the autosaved one).
+    Play(cli::play::PlayArgs),
+    /// List the saved games.
+    Saves,
     /// Show best and average times, streaks and hints per board and level.
     Stats,
 }
@@ -35,19 +43,24 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Generate(args)) => cli::generate::run(&args),
-        Some(Command::Stats) => match ConfigDir::resolve(cli.config_dir.as_deref()) {
-            Some(dir) => cli::stats::run(&dir),
-            None => {
-                eprintln!("tudoku: no home directory; pass --config-dir DIR");
-                ExitCode::FAILURE
-            }
-        },
-        None => match tudoku::ui::run(tudoku::ui::Launch::default()) {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tudoku: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        Some(Command::Rate(args)) => cli::rate::run(&args),
+        Some(Command::Hint(args)) => cli::hint::run(&args),
+        Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir)),
+        Some(Command::Saves) => with_dir(cli.config_dir, |dir| cli::saves::run(&dir)),
+        Some(Command::Play(args)) => {
+            cli::play::run(ConfigDir::resolve(cli.config_dir.as_deref()), Some(&args))
+        }
+        None => cli::play::run(ConfigDir::resolve(cli.config_dir.as_deref()), None),
+    }
+}
+
+/// Runs a command that needs the config directory.
+fn with_dir(flag: Option<PathBuf>, command: impl FnOnce(ConfigDir) -> ExitCode) -> ExitCode {
+    match ConfigDir::resolve(flag.as_deref()) {
+        Some(dir) => command(dir),
+        None => {
+            eprintln!("tudoku: no home directory; pass --config-dir DIR");
+            ExitCode::FAILURE
+        }
     }
 }

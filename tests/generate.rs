@@ -6,7 +6,9 @@ use std::process::Command;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::{GenerateOptions, Grid, Shape, Symmetry, generate, solver, validate};
+use tudoku::engine::{
+    Difficulty, GenerateOptions, Grid, Shape, Symmetry, generate, rate, solver, validate,
+};
 
 /// Counts solutions up to `limit` by trying digits cell by cell in reading order.
 fn naive_count(values: &mut [u8], n: usize, h: usize, w: usize, limit: usize) -> usize {
@@ -41,7 +43,7 @@ fn small_puzzles_are_unique_by_two_independent_counts() {
                     symmetry,
                     ..GenerateOptions::new(shape)
                 };
-                let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(seed));
+                let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
                 let mut values = g.puzzle.values().to_vec();
                 let naive = naive_count(
                     &mut values,
@@ -67,15 +69,90 @@ fn naive_counter_agrees_with_known_counts() {
 
 #[test]
 fn every_shape_generates_a_unique_puzzle() {
-    for shape in Shape::all().filter(|s| s.n() <= 12) {
+    for shape in Shape::all() {
         let g = generate(
             &GenerateOptions::new(shape),
             &mut ChaCha8Rng::seed_from_u64(11),
-        );
+        )
+        .unwrap();
         assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape}");
         assert!(validate::is_solved(&g.solution), "{shape}");
         assert!(g.puzzle.filled_count() < shape.cell_count());
     }
+}
+
+/// Levels each board reaches in practice: a 4x4 board never needs more than
+/// singles; the others reach every level (checked here up to 9x9 in debug).
+fn reachable(shape: Shape) -> &'static [Difficulty] {
+    if shape.n() == 4 {
+        &[Difficulty::Easy]
+    } else {
+        &Difficulty::ALL
+    }
+}
+
+/// Generates every reachable level of a shape and checks the rating (the
+/// generator's and the public rater's from scratch) and uniqueness (the
+/// solver's count, and the naive counter on small boards).
+fn check_targeted_levels(shape: Shape) {
+    for &level in reachable(shape) {
+        let options = GenerateOptions {
+            difficulty: Some(level),
+            ..GenerateOptions::new(shape)
+        };
+        let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
+        assert_eq!(g.rating.difficulty, level, "{shape}");
+        assert_eq!(rate::rate(&g.puzzle).unwrap().difficulty, level, "{shape}");
+        assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape} {level}");
+        if shape.n() <= 6 {
+            let mut values = g.puzzle.values().to_vec();
+            let (h, w) = (shape.box_rows(), shape.box_cols());
+            assert_eq!(naive_count(&mut values, shape.n(), h, w, 2), 1);
+        }
+    }
+}
+
+#[test]
+fn targeted_small_puzzles_rate_at_their_level_and_are_unique() {
+    for shape in Shape::all().filter(|s| s.n() <= 6) {
+        check_targeted_levels(shape);
+    }
+}
+
+/// Too slow for a debug build; CI runs it in release.
+#[test]
+#[ignore]
+fn targeted_puzzles_rate_at_their_level_on_every_shape_up_to_12x12() {
+    for shape in Shape::all().filter(|s| (8..=12).contains(&s.n())) {
+        check_targeted_levels(shape);
+    }
+}
+
+#[test]
+fn big_boards_generate_at_the_easy_levels() {
+    for n in [12, 16, 25] {
+        let shape = Shape::for_size(n).unwrap();
+        let options = GenerateOptions {
+            difficulty: Some(Difficulty::Easy),
+            ..GenerateOptions::new(shape)
+        };
+        let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        assert_eq!(g.rating.difficulty, Difficulty::Easy);
+        assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape}");
+    }
+}
+
+#[test]
+fn an_unreachable_level_is_an_error_not_a_hang() {
+    let options = GenerateOptions {
+        difficulty: Some(Difficulty::Expert),
+        ..GenerateOptions::new(Shape::for_size(4).unwrap())
+    };
+    let err = generate(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap_err();
+    assert!(
+        err.to_string().contains("no expert puzzle found for 4x4"),
+        "{err}"
+    );
 }
 
 fn tudoku(args: &[&str]) -> std::process::Output {
@@ -107,7 +184,31 @@ fn cli_rejects_unsupported_sizes() {
     let o = tudoku(&["generate", "--size", "10"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("unsupported size '10'"));
+    let o = tudoku(&["generate", "--size", "4", "--difficulty", "hard"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no hard puzzle found for 4x4"));
     let o = tudoku(&["generate", "--box", "2x3"]);
     assert!(o.status.success());
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim().len(), 36);
+}
+
+#[test]
+fn cli_rate_column_matches_the_requested_level() {
+    let o = tudoku(&[
+        "generate",
+        "--seed",
+        "4",
+        "--count",
+        "2",
+        "--difficulty",
+        "hard",
+        "--rate",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for line in String::from_utf8(o.stdout).unwrap().lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields[1], "hard", "{line}");
+        let rating = rate::rate(&Grid::parse(fields[0], None).unwrap()).unwrap();
+        assert_eq!(fields[2], rating.score.to_string());
+    }
 }

@@ -11,8 +11,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use tudoku::engine::{Difficulty, Grid, Shape};
-use tudoku::game::{Action, Game};
-use tudoku::ui::{App, BoardLayout, Config, NotesView, Records, Screen, screen};
+use tudoku::game::{Action, Game, Hint};
+use tudoku::storage::stats::Stats;
+use tudoku::ui::{App, BoardLayout, Config, NotesView, Screen, screen};
 
 const PUZZLE_9: &str = include_str!("data/top1465.txt");
 const PUZZLE_6: &str = include_str!("data/6x6.txt");
@@ -27,7 +28,7 @@ fn app_for(line: &str, config: Config) -> (App, Instant) {
     let now = Instant::now();
     let givens = Grid::parse(line, None).unwrap();
     let game = Game::from_puzzle(givens, Difficulty::Medium, Some(7), now).unwrap();
-    (App::new(game, config, Records::default(), now), now)
+    (App::new(game, config, Stats::default(), now), now)
 }
 
 /// A 25x25 game from the fixture (a pattern grid with a third of it blank).
@@ -383,10 +384,112 @@ fn new_game_dialog_picks_shape_level_and_seed() {
     press(&mut app, KeyCode::Enter, now);
     let terminal = draw(&mut app, 80, 24);
     assert!(text(&terminal).contains("Making a 8x8 hard puzzle"));
-    app.generate_pending(now);
+    assert!(text(&terminal).contains("Esc cancels"));
+    wait_for_generation(&mut app);
     assert_eq!(app.game.shape(), Shape::new(2, 4).unwrap());
     assert_eq!(app.game.difficulty(), Difficulty::Hard);
     assert_eq!(app.game.seed(), Some(1234));
-    let expected = tudoku::game::new_puzzle(Shape::new(2, 4).unwrap(), Difficulty::Hard, 1234).0;
+    let expected =
+        tudoku::game::new_puzzle(Shape::new(2, 4).unwrap(), Difficulty::Hard, 1234).puzzle;
     assert_eq!(app.game.givens(), &expected);
+}
+
+/// Ticks the app until the background thread's game arrives (no timing is
+/// asserted: it only waits).
+fn wait_for_generation(app: &mut App) {
+    while app.is_generating() {
+        std::thread::sleep(Duration::from_millis(5));
+        app.tick(Instant::now());
+    }
+}
+
+/// Opens the new-game dialog, types a seed over the current one and starts.
+fn start_new_game(app: &mut App, seed: &str, now: Instant) {
+    press(app, KeyCode::F(9), now);
+    for _ in 0..2 {
+        press(app, KeyCode::Down, now);
+    }
+    for _ in 0..20 {
+        press(app, KeyCode::Backspace, now);
+    }
+    for c in seed.chars() {
+        press(app, KeyCode::Char(c), now);
+    }
+    press(app, KeyCode::Enter, now);
+    assert!(app.is_generating());
+}
+
+#[test]
+fn esc_abandons_the_game_being_made() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    let old = app.game.givens().clone();
+    start_new_game(&mut app, "11", now);
+    // Keys and ticks go on while the thread works; Esc drops its result.
+    press(&mut app, KeyCode::Esc, now);
+    assert!(!app.is_generating());
+    assert_eq!(app.game.givens(), &old, "the current game goes on");
+    assert!(
+        draw(&mut app, 80, 24)
+            .backend()
+            .to_string()
+            .contains("cancelled")
+    );
+    // A second game is made; the abandoned one never replaces it.
+    start_new_game(&mut app, "22", now);
+    wait_for_generation(&mut app);
+    app.tick(Instant::now());
+    assert_eq!(app.game.seed(), Some(22));
+    let shape = app.game.shape();
+    let expected = tudoku::game::new_puzzle(shape, app.game.difficulty(), 22).puzzle;
+    assert_eq!(app.game.givens(), &expected);
+}
+
+#[test]
+fn quit_works_while_a_game_is_being_made() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    start_new_game(&mut app, "33", now);
+    press(&mut app, KeyCode::Char('q'), now);
+    assert!(!app.is_running());
+}
+
+/// The cells drawn with the hint's background, for the hint shown.
+fn hint_coloured(app: &mut App) -> Vec<usize> {
+    let hint_bg = app.config.theme.hint.bg.unwrap();
+    let terminal = draw(app, 80, 24);
+    let buf = terminal.backend().buffer();
+    (0..81)
+        .filter(|&cell| buf[cell_center(app, 80, 24, cell)].bg == hint_bg)
+        .collect()
+}
+
+#[test]
+fn hint_levels_highlight_units_then_cells() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    app.config.settings.highlight_peers = false;
+    app.config.settings.highlight_same_digit = false;
+    // The selected cell is drawn on top of any highlight, so it is left out.
+    press(&mut app, KeyCode::Char('t'), now);
+    let Hint::Step(step) = app.game.hint().unwrap().hint.clone() else {
+        panic!("a fresh puzzle has no mistakes");
+    };
+    let g = app.game.geometry();
+    let selected = app.game.selected();
+    let mut units: Vec<usize> = step
+        .units
+        .iter()
+        .flat_map(|&u| g.units[u].clone())
+        .collect();
+    units.retain(|&c| c != selected);
+    units.sort_unstable();
+    units.dedup();
+    assert_eq!(hint_coloured(&mut app), units, "level 1: the units");
+    let first = text(&draw(&mut app, 80, 24));
+    press(&mut app, KeyCode::Char('t'), now);
+    let mut cells = step.cells.clone();
+    cells.retain(|&c| c != selected);
+    cells.sort_unstable();
+    assert_eq!(hint_coloured(&mut app), cells, "level 2: the cells");
+    let terminal = draw(&mut app, 80, 24);
+    assert_ne!(text(&terminal), first, "the panel shows the new level");
+    insta::assert_snapshot!(terminal.backend());
 }

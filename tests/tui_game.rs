@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use tudoku::engine::{Difficulty, Grid, Shape, solver, validate};
-use tudoku::game::{Action, Direction, Game, HintLevel, Jump, Refusal, new_puzzle};
+use tudoku::game::{Action, Direction, Game, Hint, HintLevel, Jump, Refusal, new_puzzle};
 
 const PUZZLE_9: &str = include_str!("data/top1465.txt");
 const PUZZLE_6: &str = include_str!("data/6x6.txt");
@@ -293,27 +293,119 @@ fn check_marks_only_wrong_entries_until_they_change() {
     assert!(!game.is_marked_wrong(wrong));
 }
 
+/// Every entry agrees with the solution and every cell's notes, where it has
+/// any, still hold its solution digit: the solution is the oracle.
+fn assert_consistent(game: &Game, context: &str) {
+    for cell in 0..game.values().values().len() {
+        let (value, truth) = (game.value(cell), game.solution().get(cell));
+        assert!(
+            value == 0 || value == truth,
+            "{context}: wrong digit at {cell}"
+        );
+        let notes = game.notes(cell);
+        assert!(
+            value != 0 || notes.is_empty() || notes.contains(truth),
+            "{context}: the notes of {cell} lost its digit"
+        );
+    }
+}
+
+/// Presses Hint until the hint is applied (level Full); returns the texts shown.
+fn hint_to_the_end(game: &mut Game, now: Instant) -> Vec<String> {
+    let mut texts = Vec::new();
+    loop {
+        game.apply(Action::Hint, now).unwrap();
+        texts.push(game.hint_text().unwrap());
+        if game.hint().unwrap().level == HintLevel::Full {
+            return texts;
+        }
+    }
+}
+
 #[test]
-fn hints_go_region_then_cells_then_apply() {
+fn hints_go_technique_then_cells_then_apply() {
     let now = Instant::now();
     let mut game = game9(now);
+    let before = board(&game);
     game.apply(Action::Hint, now).unwrap();
-    let hint = game.hint().unwrap().clone();
-    assert_eq!(hint.level, HintLevel::Region);
-    let region_text = game.hint_text().unwrap();
+    assert_eq!(game.hint().unwrap().level, HintLevel::Technique);
+    let Hint::Step(step) = game.hint().unwrap().hint.clone() else {
+        panic!("a fresh puzzle has no mistakes");
+    };
+    let g = game.geometry();
+    let unit_cells: Vec<usize> = step
+        .units
+        .iter()
+        .flat_map(|&u| g.units[u].clone())
+        .collect();
+    assert!(game.hint_cells().iter().all(|c| unit_cells.contains(c)));
+    assert!(game.hint_cells().len() >= 9, "level 1 shows whole units");
+    let first = game.hint_text().unwrap();
     game.apply(Action::Hint, now).unwrap();
     assert_eq!(game.hint().unwrap().level, HintLevel::Cells);
-    assert_ne!(game.hint_text().unwrap(), region_text);
-    let before = game.filled_count();
+    assert!(step.cells.iter().all(|c| game.hint_cells().contains(c)));
+    let second = game.hint_text().unwrap();
+    assert_eq!(board(&game), before, "showing a hint changes nothing");
     game.apply(Action::Hint, now).unwrap();
-    assert!(game.hint().is_none());
-    assert_eq!(game.filled_count(), before + 1);
-    assert_eq!(game.hints_used(), 1);
-    // The placed digit agrees with the solution.
-    let placed = game.selected();
-    assert_eq!(game.value(placed), game.solution().get(placed));
+    assert_eq!(game.hint().unwrap().level, HintLevel::Full);
+    let third = game.hint_text().unwrap();
+    assert!(first != second && second != third && first != third);
+    assert_ne!(board(&game), before, "applying changes the board");
+    assert_consistent(&game, "after one hint");
+    assert_eq!(game.hints_used(), 1, "one hint, however many presses");
     game.apply(Action::Undo, now).unwrap();
-    assert_eq!(game.filled_count(), before);
+    assert_eq!(board(&game), before, "the step undoes as one edit");
+    assert!(game.hint().is_none());
+    game.apply(Action::Hint, now).unwrap();
+    assert_eq!(game.hints_used(), 2, "a new hint counts again");
+}
+
+#[test]
+fn hints_alone_solve_a_hard_puzzle_consistently() {
+    // top1465's first puzzle needs more than singles, so without notes some
+    // step is a pure elimination: its cells get their candidates first.
+    let now = Instant::now();
+    let mut game = game9(now);
+    let mut filled_notes = false;
+    let mut hints = 0;
+    while !game.is_won() {
+        let texts = hint_to_the_end(&mut game, now);
+        hints += 1;
+        assert!(hints <= 200, "hints make progress");
+        assert_consistent(&game, &texts.join(" / "));
+        if !game.hint().unwrap().filled_notes.is_empty() {
+            filled_notes = true;
+            assert!(texts.last().unwrap().contains("had no notes"));
+        }
+    }
+    assert!(filled_notes);
+    assert_eq!(game.hints_used(), hints);
+    assert!(validate::is_solved(game.values()));
+}
+
+#[test]
+fn hints_remove_eliminations_from_the_players_notes() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    game.apply(Action::AutoNotes, now).unwrap();
+    let mut eliminated = false;
+    while !game.is_won() {
+        let notes_before = board(&game).1;
+        hint_to_the_end(&mut game, now);
+        assert_consistent(&game, "with auto notes");
+        let state = game.hint().unwrap();
+        assert!(state.filled_notes.is_empty(), "every empty cell had notes");
+        if let Hint::Step(step) = &state.hint
+            && step.placements.is_empty()
+        {
+            eliminated = true;
+            for &(cell, digit) in &step.eliminations {
+                assert!(!game.notes(cell).contains(digit));
+            }
+            assert_ne!(board(&game).1, notes_before, "an elimination shows");
+        }
+    }
+    assert!(eliminated, "the puzzle needs a step beyond singles");
 }
 
 #[test]
@@ -324,10 +416,10 @@ fn a_wrong_entry_is_hinted_before_any_technique() {
     let wrong = game.solution().get(cell) % 9 + 1;
     select(&mut game, cell, now);
     game.apply(Action::Place(wrong), now).unwrap();
+    let with_mistake = board(&game);
     game.apply(Action::Move(Direction::Down), now).unwrap();
     game.apply(Action::Hint, now).unwrap();
-    assert!(game.hint_text().unwrap().contains("row"));
-    game.apply(Action::Hint, now).unwrap();
+    assert_eq!(game.hint().unwrap().hint, Hint::Mistakes(vec![cell]));
     let name = game.geometry().cell_name(cell);
     assert!(game.hint_text().unwrap().contains(&name));
     assert_eq!(game.hint_cells(), vec![cell]);
@@ -337,6 +429,10 @@ fn a_wrong_entry_is_hinted_before_any_technique() {
         0,
         "applying the hint erases the wrong digit"
     );
+    assert!(game.hint_text().unwrap().contains(&name));
+    assert_eq!(game.hints_used(), 1);
+    game.apply(Action::Undo, now).unwrap();
+    assert_eq!(board(&game), with_mistake);
 }
 
 #[test]
@@ -486,11 +582,19 @@ fn new_puzzles_are_unique_and_reproducible() {
     for size in [4, 6, 9] {
         let shape = Shape::for_size(size).unwrap();
         for difficulty in [Difficulty::Easy, Difficulty::Expert] {
-            let (puzzle, solution) = new_puzzle(shape, difficulty, 42);
-            assert!(validate::is_solved(&solution));
-            assert!(solver::count(&puzzle, 2).is_unique());
-            assert_eq!(solver::solve(&puzzle).unwrap(), solution);
-            assert_eq!(new_puzzle(shape, difficulty, 42).0, puzzle);
+            let made = new_puzzle(shape, difficulty, 42);
+            let (puzzle, solution) = (&made.puzzle, &made.solution);
+            assert!(validate::is_solved(solution));
+            assert!(solver::count(puzzle, 2).is_unique());
+            assert_eq!(&solver::solve(puzzle).unwrap(), solution);
+            assert_eq!(new_puzzle(shape, difficulty, 42), made);
+            // the level asked for, except where the board cannot reach it
+            let expected = if size == 4 {
+                Difficulty::Easy
+            } else {
+                difficulty
+            };
+            assert_eq!(made.rating.difficulty, expected);
         }
     }
 }

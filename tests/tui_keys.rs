@@ -7,7 +7,8 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use tudoku::engine::grid::symbol;
 use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::Game;
-use tudoku::ui::{App, BUILTIN_THEMES, Command, Config, KeyBindings, KeySpec, Records, Theme};
+use tudoku::storage::stats::Stats;
+use tudoku::ui::{App, BUILTIN_THEMES, Command, Config, KeyBindings, KeySpec, Theme};
 
 fn event(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
     KeyEvent::new(code, modifiers)
@@ -77,7 +78,7 @@ fn app_16() -> (App, Instant) {
     )
     .unwrap();
     (
-        App::new(game, Config::default(), Records::default(), now),
+        App::new(game, Config::default(), Stats::default(), now),
         now,
     )
 }

@@ -5,10 +5,11 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use tudoku::engine::{GenerateOptions, Shape, Symmetry, generate};
+use tudoku::engine::{Difficulty, GenerateOptions, Generated, Shape, Symmetry, generate};
 
-use super::output::{Output, OutputError};
+use super::output::Output;
 use super::progress::Progress;
+use super::rate::rating_columns;
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
@@ -18,6 +19,10 @@ pub struct GenerateArgs {
     /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<Shape>,
+    /// Level to hit exactly: easy, medium, hard, expert or extreme
+    /// [default: whatever the digging gives].
+    #[arg(long, value_name = "D")]
+    pub difficulty: Option<Difficulty>,
     /// How many puzzles to write.
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub count: usize,
@@ -34,12 +39,15 @@ pub struct GenerateArgs {
     /// Also write each puzzle's solution, after a space.
     #[arg(long)]
     pub solution: bool,
+    /// Also write each puzzle's rating: level, score and hardest technique.
+    #[arg(long)]
+    pub rate: bool,
     /// Write empty cells as 0 instead of `.`.
     #[arg(long)]
     pub zeros: bool,
 }
 
-fn parse_size(s: &str) -> Result<Shape, String> {
+pub fn parse_size(s: &str) -> Result<Shape, String> {
     s.trim()
         .parse::<usize>()
         .ok()
@@ -54,6 +62,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         .unwrap_or_else(|| Shape::for_size(9).expect("9 is supported"));
     let mut options = GenerateOptions::new(shape);
     options.minimal = args.minimal;
+    options.difficulty = args.difficulty;
     if let Some(symmetry) = args.symmetry {
         options.symmetry = symmetry;
     }
@@ -61,20 +70,36 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Output::new();
     let mut progress = Progress::new(args.count);
-    let result = (0..args.count)
-        .try_for_each(|_| {
-            let generated = generate(&options, &mut rng);
-            let mut line = generated.puzzle.to_line(args.zeros);
-            if args.solution {
-                line.push(' ');
-                line.push_str(&generated.solution.to_line(args.zeros));
+    for _ in 0..args.count {
+        let generated = match generate(&options, &mut rng) {
+            Ok(generated) => generated,
+            Err(e) => {
+                drop(progress);
+                eprintln!("tudoku: {e}");
+                return ExitCode::FAILURE;
             }
-            progress.advance();
-            out.line(&line)
-        })
-        .and_then(|()| out.finish());
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => OutputError::exit_code(e),
+        };
+        progress.advance();
+        if let Err(e) = out.line(&describe(&generated, args)) {
+            return e.exit_code();
+        }
     }
+    match out.finish() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit_code(),
+    }
+}
+
+/// The output line: puzzle, then the solution and the rating when asked.
+fn describe(generated: &Generated, args: &GenerateArgs) -> String {
+    let mut line = generated.puzzle.to_line(args.zeros);
+    if args.solution {
+        line.push(' ');
+        line.push_str(&generated.solution.to_line(args.zeros));
+    }
+    if args.rate {
+        line.push(' ');
+        line.push_str(&rating_columns(&generated.rating));
+    }
+    line
 }

@@ -1,9 +1,14 @@
 //! The batch commands of the `tudoku` binary. Each reads puzzles in the text
 //! format, writes one result line per puzzle, and reports problems on stderr.
 
+mod batch;
 pub mod generate;
+pub mod hint;
 mod input;
 mod output;
+pub mod play;
 mod progress;
+pub mod rate;
+pub mod saves;
 pub mod solve;
 pub mod stats;

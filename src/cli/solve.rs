@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tudoku::engine::{Shape, SolutionCount, parse_puzzles, solver};
+use tudoku::engine::solver::{self, Solver};
+use tudoku::engine::{Shape, SolutionCount};
 
-use super::input::{Input, read_input};
-use super::output::{Output, OutputError};
+use super::batch::{Outcome, run_batch};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -30,62 +30,28 @@ pub struct SolveArgs {
 /// Runs the command; the exit status is 0 only if every puzzle was read and
 /// has a solution.
 pub fn run(args: &SolveArgs) -> ExitCode {
-    let input = match read_input(args.file.as_ref()) {
-        Ok(input) => input,
-        Err(message) => {
-            eprintln!("tudoku: {message}");
-            return ExitCode::FAILURE;
+    let mut solver = Solver::new();
+    run_batch(args.file.as_ref(), args.box_shape, |input, line, grid| {
+        if args.count {
+            let count = solver.count(grid, args.limit);
+            return Outcome {
+                lines: vec![describe(count)],
+                ok: count.found() > 0,
+            };
         }
-    };
-    let mut out = Output::new();
-    match solve_all(args, &input, &mut out).and_then(|ok| out.finish().map(|()| ok)) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => e.exit_code(),
-    }
-}
-
-fn solve_all(args: &SolveArgs, input: &Input, out: &mut Output) -> Result<bool, OutputError> {
-    let mut all_solved = true;
-    let mut puzzles = 0;
-    for item in parse_puzzles(&input.text, args.box_shape) {
-        puzzles += 1;
-        let puzzle = match item {
-            Ok(puzzle) => puzzle,
-            Err(error) => {
-                input.report(&error);
-                out.line("invalid")?;
-                all_solved = false;
-                continue;
+        let (line_out, ok) = match solver.solve_unique(grid) {
+            solver::Outcome::Unsolvable => ("no solution".to_string(), false),
+            solver::Outcome::Unique(solution) => (solution.to_line(args.zeros), true),
+            solver::Outcome::Multiple(solution) => {
+                input.report_line(line, "puzzle has more than one solution; printing one");
+                (solution.to_line(args.zeros), true)
             }
         };
-        if args.count {
-            let count = solver::count(&puzzle.grid, args.limit);
-            all_solved &= count.found() > 0;
-            out.line(&describe(count))?;
-            continue;
+        Outcome {
+            lines: vec![line_out],
+            ok,
         }
-        match solver::solve(&puzzle.grid) {
-            Some(solution) => {
-                if !solver::count(&puzzle.grid, 2).is_unique() {
-                    input.report_line(
-                        puzzle.line,
-                        "puzzle has more than one solution; printing one",
-                    );
-                }
-                out.line(&solution.to_line(args.zeros))?;
-            }
-            None => {
-                all_solved = false;
-                out.line("no solution")?;
-            }
-        }
-    }
-    if puzzles == 0 {
-        input.report_empty();
-        all_solved = false;
-    }
-    Ok(all_solved)
+    })
 }
 
 /// `288`, or `at least 2` when counting stopped at the limit.

@@ -3,8 +3,9 @@
 
 use std::process::ExitCode;
 
-use tudoku::storage::stats::{Category, Stats, level_name};
+use tudoku::storage::stats::Stats;
 use tudoku::storage::{ConfigDir, Loaded, Versioned, load};
+use tudoku::ui::stats_lines;
 
 use super::output::Output;
 
@@ -16,7 +17,7 @@ pub fn run(dir: &ConfigDir) -> ExitCode {
     let failed = matches!(loaded, Loaded::Unreadable { .. } | Loaded::Newer { .. });
     let stats = loaded.ok().unwrap_or_default();
     let mut out = Output::new();
-    let result = render(&stats)
+    let result = stats_lines(&stats)
         .iter()
         .try_for_each(|line| out.line(line))
         .and_then(|()| out.finish());
@@ -24,69 +25,5 @@ pub fn run(dir: &ConfigDir) -> ExitCode {
         Ok(()) if failed => ExitCode::FAILURE,
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.exit_code(),
-    }
-}
-
-fn render(stats: &Stats) -> Vec<String> {
-    if stats.categories.is_empty() {
-        return vec!["No games played yet.".to_string()];
-    }
-    let mut lines = vec![format!(
-        "{:<10} {:<8} {:>6} {:>6} {:>8} {:>8} {:>6} {:>5}  recent",
-        "board", "level", "played", "won", "best", "average", "streak", "hints"
-    )];
-    let mut categories: Vec<&Category> = stats.categories.iter().collect();
-    categories.sort_by_key(|c| (c.shape.n(), c.shape.box_rows(), c.difficulty));
-    for c in categories {
-        lines.push(format!(
-            "{:<10} {:<8} {:>6} {:>6} {:>8} {:>8} {:>6} {:>5}  {}",
-            c.shape.board_name(),
-            level_name(c.difficulty),
-            c.started,
-            c.finished,
-            c.best_secs.map_or("-".into(), clock),
-            c.average_secs().map_or("-".into(), clock),
-            c.streak,
-            c.hints,
-            sparkline(&c.recent_secs)
-        ));
-    }
-    lines
-}
-
-/// `m:ss`, or `h:mm:ss` from an hour on.
-pub fn clock(secs: u64) -> String {
-    let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
-/// Recent times as bar heights, lowest bar for the fastest.
-fn sparkline(secs: &[u64]) -> String {
-    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-    let (Some(&lo), Some(&hi)) = (secs.iter().min(), secs.iter().max()) else {
-        return String::new();
-    };
-    let span = (hi - lo).max(1);
-    secs.iter()
-        .map(|&s| BARS[((s - lo) * 7 / span) as usize])
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clock_and_sparkline() {
-        assert_eq!(clock(0), "0:00");
-        assert_eq!(clock(61), "1:01");
-        assert_eq!(clock(3601), "1:00:01");
-        assert_eq!(sparkline(&[10, 80, 45]), "▁█▄");
-        assert_eq!(sparkline(&[5, 5]), "▁▁");
-        assert_eq!(sparkline(&[]), "");
     }
 }

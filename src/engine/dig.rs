@@ -86,41 +86,49 @@ impl FromStr for Symmetry {
     }
 }
 
-/// Removes clues from a full, valid `solution` in random symmetric groups while
-/// the puzzle stays unique. The result has exactly one solution, `solution`;
-/// no whole group can be removed from it. With `minimal`, single clues are then
-/// tried too, so that no clue at all can be removed (the pattern may break).
+/// Removes clues from a full, valid `solution` in random symmetric groups,
+/// keeping each removal only while `keeps` accepts the puzzle (it must accept
+/// only puzzles whose one solution is `solution`). No whole group can then be
+/// removed from the result.
 pub fn dig<R: Rng + ?Sized>(
     solution: &Grid,
     symmetry: Symmetry,
-    minimal: bool,
     rng: &mut R,
+    mut keeps: impl FnMut(&Grid) -> bool,
 ) -> Grid {
     let mut puzzle = solution.clone();
     let mut groups = symmetry.groups(solution.n());
     groups.shuffle(rng);
     for group in &groups {
-        try_remove(&mut puzzle, group);
-    }
-    if minimal && symmetry != Symmetry::None {
-        let mut singles: Vec<usize> = (0..puzzle.values().len())
-            .filter(|&c| puzzle.get(c) != 0)
-            .collect();
-        singles.shuffle(rng);
-        for cell in singles {
-            try_remove(&mut puzzle, &[cell]);
-        }
+        try_remove(&mut puzzle, group, &mut keeps);
     }
     puzzle
 }
 
-/// Empties `cells` if the puzzle stays unique; otherwise leaves it unchanged.
-fn try_remove(puzzle: &mut Grid, cells: &[usize]) -> bool {
+/// Removes single clues (in random order) while the puzzle stays unique by the
+/// solver's count, so that no clue at all can be removed. Breaks symmetry.
+pub fn minimize<R: Rng + ?Sized>(puzzle: &mut Grid, rng: &mut R) {
+    let mut cells: Vec<usize> = (0..puzzle.values().len())
+        .filter(|&c| puzzle.get(c) != 0)
+        .collect();
+    cells.shuffle(rng);
+    for cell in cells {
+        try_remove(puzzle, &[cell], &mut is_unique);
+    }
+}
+
+/// True when the puzzle has exactly one solution, by the solver's count.
+pub fn is_unique(puzzle: &Grid) -> bool {
+    solver::count(puzzle, 2).is_unique()
+}
+
+/// Empties `cells` if `keeps` accepts the result; otherwise leaves the puzzle unchanged.
+fn try_remove(puzzle: &mut Grid, cells: &[usize], keeps: &mut impl FnMut(&Grid) -> bool) -> bool {
     let kept: Vec<u8> = cells.iter().map(|&c| puzzle.get(c)).collect();
     for &c in cells {
         puzzle.set(c, 0);
     }
-    if solver::count(puzzle, 2).is_unique() {
+    if keeps(puzzle) {
         return true;
     }
     for (&c, &v) in cells.iter().zip(&kept) {
@@ -137,7 +145,7 @@ pub fn is_minimal(puzzle: &Grid) -> bool {
         .all(|c| {
             let v = probe.get(c);
             probe.set(c, 0);
-            let ambiguous = !solver::count(&probe, 2).is_unique();
+            let ambiguous = !is_unique(&probe);
             probe.set(c, v);
             ambiguous
         })

@@ -21,7 +21,7 @@ pub mod validate;
 pub use difficulty::Difficulty;
 pub use dig::Symmetry;
 pub use digits::DigitSet;
-pub use generate::{GenerateOptions, Generated, generate};
+pub use generate::{GenerateError, GenerateOptions, Generated, generate};
 pub use geometry::{Geometry, Shape};
 pub use grid::{Grid, ParseError, ParsedPuzzle, parse_puzzles};
 pub use solver::SolutionCount;

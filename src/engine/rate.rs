@@ -7,7 +7,8 @@ use super::grid::Grid;
 use super::solver::{self, SolutionCount};
 use super::step::Technique;
 use super::techniques::{
-    Board, find_backtrack, find_step_for_any_solution, find_uniqueness_step, solve_with,
+    Board, find_backtrack, find_sound_step_up_to, find_step_for_any_solution, find_uniqueness_step,
+    solve_with,
 };
 use super::validate;
 
@@ -86,6 +87,20 @@ pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
     rating
 }
 
+/// Rates a puzzle using only techniques no harder than `max` that hold for
+/// every solution; `None` when they stall. A puzzle this completes has
+/// exactly one solution, so the generator needs no solver to check it.
+pub fn rate_logically(grid: &Grid, max: Difficulty) -> Option<Rating> {
+    let mut board = Board::from_grid(grid).without_explanations();
+    let mut rating = Rating::start();
+    while !board.is_solved() {
+        let step = find_sound_step_up_to(&board, max)?;
+        rating.add(step.technique);
+        board.apply(&step);
+    }
+    Some(rating)
+}
+
 impl Rating {
     /// The rating of a puzzle that needs no step.
     fn start() -> Rating {
@@ -118,6 +133,22 @@ mod tests {
         // consistent givens but no solution: r1c1 must be 1, and r3c1 is 1
         let dead = Grid::parse(".234....1.......", None).unwrap();
         assert_eq!(rate(&dead), Err(Unsolvable::NoSolution));
+    }
+
+    #[test]
+    fn a_capped_logical_solve_stalls_where_harder_steps_are_needed() {
+        // top1465 #1 needs more than singles; with every sound technique it
+        // either completes with the same rating as `rate` or stalls
+        let hard = Grid::parse(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            None,
+        )
+        .unwrap();
+        assert_eq!(rate_logically(&hard, Difficulty::Easy), None);
+        let easy = Grid::parse("1.3434.2.14.432.", None).unwrap();
+        let r = rate_logically(&easy, Difficulty::Easy).unwrap();
+        assert_eq!(r.difficulty, Difficulty::Easy);
+        assert_eq!(r, rate(&easy).unwrap());
     }
 
     #[test]

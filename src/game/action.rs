@@ -47,7 +47,8 @@ pub enum Action {
     Redo,
     /// Mark entries that contradict the solution.
     Check,
-    /// Show the next hint level, or apply the hint after the last level.
+    /// Show the next hint level, apply the hint after its cells were shown,
+    /// or start the next hint once it was applied.
     Hint,
     Pause,
     Resume,
@@ -82,7 +83,7 @@ impl fmt::Display for Refusal {
             Refusal::NothingToErase => "Nothing to erase.",
             Refusal::NothingToUndo => "Nothing to undo.",
             Refusal::NothingToRedo => "Nothing to redo.",
-            Refusal::NoHint => "No hint: the board is full.",
+            Refusal::NoHint => "No hint for this position.",
         })
     }
 }

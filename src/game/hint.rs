@@ -1,164 +1,78 @@
-//! Hints, shown a level at a time: first the technique and the unit, then the
-//! cells and the full explanation, then the step is applied. A wrong entry is
-//! pointed out before any technique.
+//! Hints in play, a level at a time, from `engine::hint` (which finds them:
+//! nothing here reasons about the puzzle). A step shows its technique and
+//! units, then its cells, then is applied and shows its whole explanation; a
+//! wrong entry is named first, and applying that hint erases it.
 //!
-//! `next_step` is a small stand-in (naked and hidden singles, else the
-//! solution's digit for the most constrained cell) until `engine::hint` lands;
-//! it is the one function to switch over.
+//! The hint count rises once per hint, when it is first shown: asking for
+//! more of the same hint is free.
+//!
+//! The engine reads a cell without notes as holding all its candidates, so a
+//! step may eliminate candidates the player never wrote down. Applying it then
+//! fills those cells' notes with their candidates (less the eliminated ones),
+//! in the same undoable edit, and the text says which cells were filled.
 
-use crate::engine::grid::symbol;
-use crate::engine::{DigitSet, Grid, Step, Technique};
+use crate::engine::Geometry;
+use crate::engine::hint::{Hint, HintLevel};
+use crate::engine::techniques::text;
 
-/// What a hint is about.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Hint {
-    /// A player's entry that contradicts the solution; applying erases it.
-    WrongEntry { cell: usize },
-    /// A deduction from the current position.
-    Step(Step),
-}
-
-/// How much of the current hint has been shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HintLevel {
-    /// The technique and the unit it works in.
-    Region,
-    /// The cells and the whole explanation.
-    Cells,
-}
-
-/// The hint in progress: asking again shows more, then applies it.
+/// The hint being shown and how far it has gone. `Full` means applied: the
+/// explanation stays on screen until the board changes or the next hint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintState {
     pub hint: Hint,
     pub level: HintLevel,
+    /// Cells whose notes were empty and were filled with their candidates so
+    /// that the step's eliminations had notes to remove.
+    pub filled_notes: Vec<usize>,
 }
 
 impl HintState {
-    /// The line to show for the level reached.
-    pub fn text(&self, givens: &Grid) -> String {
-        let g = givens.shape().geometry();
+    /// A hint just found, at its first level.
+    pub fn new(hint: Hint) -> HintState {
+        HintState {
+            hint,
+            level: HintLevel::Technique,
+            filled_notes: Vec::new(),
+        }
+    }
+
+    /// True when the next press applies the hint: a step after its cells were
+    /// shown, mistakes at once (their text names the cells from the start).
+    pub fn applies_next(&self) -> bool {
+        match self.hint {
+            Hint::Mistakes(_) => self.level == HintLevel::Technique,
+            _ => self.level == HintLevel::Cells,
+        }
+    }
+
+    /// The line to show.
+    pub fn text(&self, geo: &Geometry) -> String {
+        let line = self.hint.text(geo, self.level);
         match (&self.hint, self.level) {
-            (Hint::WrongEntry { cell }, HintLevel::Region) => {
-                format!(
-                    "A digit you placed in {} is wrong.",
-                    g.unit_name(g.row_of(*cell))
-                )
-            }
-            (Hint::WrongEntry { cell }, HintLevel::Cells) => {
-                format!("{} is wrong: remove it first.", g.cell_name(*cell))
-            }
-            (Hint::Step(step), HintLevel::Region) => match step.units.first() {
-                Some(&unit) => format!("{} in {}.", step.technique.name(), g.unit_name(unit)),
-                None => format!("{}.", step.technique.name()),
-            },
-            (Hint::Step(step), HintLevel::Cells) => step.explanation.clone(),
+            (Hint::Mistakes(_), HintLevel::Full) => format!("Erased: {line}"),
+            _ if self.filled_notes.is_empty() => line,
+            _ => format!(
+                "{line} ({} had no notes: candidates filled in first)",
+                text::cells(geo, &self.filled_notes)
+            ),
         }
     }
 
-    /// The cells to highlight for the level reached.
-    pub fn cells(&self, givens: &Grid) -> Vec<usize> {
-        let g = givens.shape().geometry();
-        match (&self.hint, self.level) {
-            (Hint::WrongEntry { cell }, HintLevel::Region) => g.rows()[g.row_of(*cell)].clone(),
-            (Hint::WrongEntry { cell }, HintLevel::Cells) => vec![*cell],
-            (Hint::Step(step), HintLevel::Region) => step
-                .units
+    /// The cells to highlight: the units' cells at the first level, then the
+    /// cells the step looks at and changes.
+    pub fn cells(&self, geo: &Geometry) -> Vec<usize> {
+        let h = self.hint.highlight(self.level);
+        let mut cells: Vec<usize> = if h.cells.is_empty() {
+            h.units
                 .iter()
-                .flat_map(|&u| g.units[u].iter().copied())
-                .collect(),
-            (Hint::Step(step), HintLevel::Cells) => step.cells.clone(),
-        }
+                .flat_map(|&u| geo.units[u].iter().copied())
+                .collect()
+        } else {
+            h.cells
+        };
+        cells.extend(h.placements.iter().chain(&h.eliminations).map(|&(c, _)| c));
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
-}
-
-/// The hint for a position: a wrong entry first, else the next step.
-pub fn find_hint(givens: &Grid, values: &Grid, solution: &Grid) -> Option<Hint> {
-    let wrong = (0..values.values().len())
-        .find(|&c| givens.get(c) == 0 && values.get(c) != 0 && values.get(c) != solution.get(c));
-    match wrong {
-        Some(cell) => Some(Hint::WrongEntry { cell }),
-        None => next_step(values, solution).map(Hint::Step),
-    }
-}
-
-/// The candidates of every cell from the placed values alone (empty set for
-/// filled cells).
-pub fn candidates(values: &Grid) -> Vec<DigitSet> {
-    let g = values.shape().geometry();
-    (0..g.cell_count())
-        .map(|cell| {
-            if values.get(cell) != 0 {
-                return DigitSet::EMPTY;
-            }
-            let seen: DigitSet = g.peers[cell]
-                .iter()
-                .map(|&p| values.get(p))
-                .filter(|&v| v != 0)
-                .collect();
-            DigitSet::full(g.n) - seen
-        })
-        .collect()
-}
-
-/// The next step from a consistent position: a naked single, a hidden single,
-/// or else the solution's digit for the empty cell with fewest candidates.
-fn next_step(values: &Grid, solution: &Grid) -> Option<Step> {
-    let g = values.shape().geometry();
-    let cands = candidates(values);
-    let empty = || (0..g.cell_count()).filter(|&c| values.get(c) == 0);
-    let placing = |technique, unit, cell, digit, explanation| Step {
-        technique,
-        units: vec![unit],
-        cells: vec![cell],
-        placements: vec![(cell, digit)],
-        eliminations: Vec::new(),
-        explanation,
-    };
-    if let Some(cell) = empty().find(|&c| cands[c].len() == 1) {
-        let digit = cands[cell].first()?;
-        let why = format!(
-            "Naked single: {} can only be {}.",
-            g.cell_name(cell),
-            symbol(digit)
-        );
-        return Some(placing(
-            Technique::NakedSingle,
-            g.cell_units[cell][2],
-            cell,
-            digit,
-            why,
-        ));
-    }
-    for unit in (2 * g.n..3 * g.n).chain(0..2 * g.n) {
-        for digit in 1..=g.n as u8 {
-            let mut places = g.units[unit]
-                .iter()
-                .copied()
-                .filter(|&c| cands[c].contains(digit));
-            if let (Some(cell), None) = (places.next(), places.next()) {
-                let why = format!(
-                    "Hidden single: {} can only go in {} within {}.",
-                    symbol(digit),
-                    g.cell_name(cell),
-                    g.unit_name(unit)
-                );
-                return Some(placing(Technique::HiddenSingle, unit, cell, digit, why));
-            }
-        }
-    }
-    let cell = empty().min_by_key(|&c| cands[c].len())?;
-    let digit = solution.get(cell);
-    let why = format!(
-        "No single here; trial and error shows {} is {}.",
-        g.cell_name(cell),
-        symbol(digit)
-    );
-    Some(placing(
-        Technique::Backtrack,
-        g.cell_units[cell][2],
-        cell,
-        digit,
-        why,
-    ))
 }

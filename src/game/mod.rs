@@ -17,9 +17,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, solver, validate};
 
+pub use crate::engine::hint::{Hint, HintLevel};
 pub use action::{Action, Direction, Jump, Refusal};
 pub use clock::Clock;
-pub use hint::{Hint, HintLevel, HintState, candidates};
+pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
 pub use source::new_puzzle;
 
@@ -44,6 +45,7 @@ pub struct Game {
     mistakes: u32,
     hints_used: u32,
     difficulty: Difficulty,
+    #[serde(with = "serde_forms::seed", default)]
     seed: Option<u64>,
     selected: usize,
     notes_mode: bool,
@@ -52,6 +54,13 @@ pub struct Game {
     /// The hint being shown; a position change drops it.
     #[serde(skip)]
     hint: Option<HintState>,
+    /// A player's preference, not game state: set by the UI, never saved.
+    #[serde(skip, default = "auto_remove_notes_default")]
+    auto_remove_notes: bool,
+}
+
+fn auto_remove_notes_default() -> bool {
+    true
 }
 
 /// Why a game could not be built or loaded.
@@ -99,6 +108,7 @@ impl Game {
             notes_mode: false,
             checked_wrong: Vec::new(),
             hint: None,
+            auto_remove_notes: auto_remove_notes_default(),
             givens,
         })
     }
@@ -114,11 +124,19 @@ impl Game {
         Game::new(givens, solution, difficulty, seed, now)
     }
 
-    /// A freshly generated game of a shape and level; `seed` makes it reproducible.
+    /// A freshly generated game of a shape and level; `seed` makes it
+    /// reproducible. The game's level is the puzzle's real rating, which
+    /// differs from `difficulty` only where that level is out of reach.
     pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
-        let (givens, solution) = new_puzzle(shape, difficulty, seed);
-        Game::new(givens, solution, difficulty, Some(seed), now)
-            .expect("new_puzzle returns a puzzle with its solution")
+        let made = new_puzzle(shape, difficulty, seed);
+        Game::new(
+            made.puzzle,
+            made.solution,
+            made.rating.difficulty,
+            Some(seed),
+            now,
+        )
+        .expect("new_puzzle returns a puzzle with its solution")
     }
 
     /// Checks what a loaded file cannot be trusted with.
@@ -237,14 +255,14 @@ impl Game {
 
     /// The current hint's line of text, if a hint is shown.
     pub fn hint_text(&self) -> Option<String> {
-        self.hint.as_ref().map(|h| h.text(&self.givens))
+        self.hint.as_ref().map(|h| h.text(self.geometry()))
     }
 
-    /// Cells the current hint points at.
+    /// Cells the current hint points at, for its level.
     pub fn hint_cells(&self) -> Vec<usize> {
         self.hint
             .as_ref()
-            .map_or_else(Vec::new, |h| h.cells(&self.givens))
+            .map_or_else(Vec::new, |h| h.cells(self.geometry()))
     }
 
     /// True when the last check marked this cell's entry wrong.
@@ -274,6 +292,22 @@ impl Game {
             counts[v as usize] += 1;
         }
         (1..=n as u8).filter(|&d| counts[d as usize] == n).collect()
+    }
+
+    /// Whether placing a digit removes it from the notes of the cell's peers
+    /// (a setting; on by default).
+    pub fn set_auto_remove_notes(&mut self, on: bool) {
+        self.auto_remove_notes = on;
+    }
+
+    /// Folds the time played so far into the clock's saved total, so that a
+    /// save made now holds the play time up to `now` (the running part of
+    /// the clock is not saved).
+    pub fn settle_clock(&mut self, now: Instant) {
+        if self.clock.is_running() {
+            self.clock.stop(now);
+            self.clock.start(now);
+        }
     }
 
     pub fn can_undo(&self) -> bool {

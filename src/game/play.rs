@@ -5,9 +5,11 @@ use std::time::Instant;
 
 use super::Game;
 use super::action::{Action, Direction, Jump, Refusal};
-use super::hint::{Hint, HintLevel, HintState, candidates, find_hint};
+use super::hint::HintState;
 use super::history::{CellState, Change, Edit};
-use crate::engine::{DigitSet, validate};
+use crate::engine::hint::{Hint, HintLevel, next_hint};
+use crate::engine::techniques::Board;
+use crate::engine::{DigitSet, Step, validate};
 
 impl Game {
     /// Applies one action at time `now`; `Err` says why it did nothing.
@@ -109,6 +111,17 @@ impl Game {
         if self.values.get(cell) == digit {
             return Ok(());
         }
+        let changes = self.placement(cell, digit);
+        if digit != self.solution.get(cell) {
+            self.mistakes += 1;
+        }
+        self.commit(cell, changes, now);
+        Ok(())
+    }
+
+    /// The cell states a placement leads to: the digit in, the cell's notes
+    /// gone, and the digit gone from the peers' notes.
+    fn placement(&self, cell: usize, digit: u8) -> Vec<(usize, CellState)> {
         let g = self.geometry();
         let mut changes = vec![(
             cell,
@@ -120,7 +133,7 @@ impl Game {
         // A digit that clashes with a peer is a slip: leave the peers' notes
         // alone so fixing the slip does not lose them.
         let clashes = g.peers[cell].iter().any(|&p| self.values.get(p) == digit);
-        if !clashes {
+        if !clashes && self.auto_remove_notes {
             for &peer in &g.peers[cell] {
                 let mut state = self.state(peer);
                 if state.value == 0 && state.notes.contains(digit) {
@@ -129,11 +142,7 @@ impl Game {
                 }
             }
         }
-        if digit != self.solution.get(cell) {
-            self.mistakes += 1;
-        }
-        self.commit(cell, changes, now);
-        Ok(())
+        changes
     }
 
     fn toggle_note(&mut self, digit: u8, now: Instant) -> Result<(), Refusal> {
@@ -171,11 +180,13 @@ impl Game {
     }
 
     fn auto_notes(&mut self, now: Instant) {
-        let changes = candidates(&self.values)
-            .into_iter()
-            .enumerate()
-            .filter(|&(cell, _)| self.values.get(cell) == 0)
-            .map(|(cell, notes)| (cell, CellState { value: 0, notes }))
+        let board = Board::from_grid(&self.values);
+        let changes = (0..self.notes.len())
+            .filter(|&cell| self.values.get(cell) == 0)
+            .map(|cell| {
+                let notes = board.candidates(cell);
+                (cell, CellState { value: 0, notes })
+            })
             .collect();
         self.commit(self.selected, changes, now);
     }
@@ -211,64 +222,96 @@ impl Game {
             .collect();
     }
 
+    /// Shows the next level of the hint, applies it, or finds a new one
+    /// (counted once, when first shown).
     fn next_hint(&mut self, now: Instant) -> Result<(), Refusal> {
         match self.hint.take() {
-            None => {
-                let hint =
-                    find_hint(&self.givens, &self.values, &self.solution).ok_or(Refusal::NoHint)?;
+            Some(state) if state.applies_next() => self.apply_hint(state, now),
+            Some(state) if state.level != HintLevel::Full => {
+                self.hint = Some(HintState {
+                    level: state.level.next(),
+                    ..state
+                });
+            }
+            _ => {
+                let hint = next_hint(
+                    &self.givens,
+                    &self.values,
+                    Some(&self.notes),
+                    Some(&self.solution),
+                );
+                let Ok(hint @ (Hint::Mistakes(_) | Hint::Step(_))) = hint else {
+                    return Err(Refusal::NoHint);
+                };
                 self.hints_used += 1;
-                self.hint = Some(HintState {
-                    hint,
-                    level: HintLevel::Region,
-                });
+                self.hint = Some(HintState::new(hint));
             }
-            Some(HintState {
-                hint,
-                level: HintLevel::Region,
-            }) => {
-                self.hint = Some(HintState {
-                    hint,
-                    level: HintLevel::Cells,
-                });
-            }
-            Some(HintState {
-                hint,
-                level: HintLevel::Cells,
-            }) => self.apply_hint(hint, now),
         }
         Ok(())
     }
 
-    fn apply_hint(&mut self, hint: Hint, now: Instant) {
-        match hint {
-            Hint::WrongEntry { cell } => {
-                self.selected = cell;
-                self.commit(cell, vec![(cell, CellState::default())], now);
+    /// Applies a hint as one undoable edit and keeps it shown, fully.
+    fn apply_hint(&mut self, mut state: HintState, now: Instant) {
+        let (focus, changes) = match &state.hint {
+            Hint::Mistakes(cells) => {
+                let erased = cells.iter().map(|&c| (c, CellState::default())).collect();
+                (cells[0], erased)
             }
             Hint::Step(step) => {
-                let mut changes: Vec<(usize, CellState)> = Vec::new();
-                for &(cell, digit) in &step.placements {
-                    changes.push((
-                        cell,
-                        CellState {
-                            value: digit,
-                            notes: DigitSet::EMPTY,
-                        },
-                    ));
+                let (changes, filled) = self.step_changes(step);
+                state.filled_notes = filled;
+                let first = step.placements.first().map(|&(c, _)| c);
+                let focus = first.or(step.cells.first().copied());
+                (focus.unwrap_or(self.selected), changes)
+            }
+            Hint::Solved => return,
+        };
+        self.commit(focus, changes, now);
+        self.selected = focus;
+        self.hint = Some(HintState {
+            level: HintLevel::Full,
+            ..state
+        });
+    }
+
+    /// The cell states a step leads to, and the cells whose empty notes were
+    /// filled with their candidates first so its eliminations show (the
+    /// engine reads a cell without notes as holding all its candidates).
+    fn step_changes(&self, step: &Step) -> (Vec<(usize, CellState)>, Vec<usize>) {
+        let mut states: Vec<(usize, CellState)> = Vec::new();
+        for &(cell, digit) in &step.placements {
+            for (c, after) in self.placement(cell, digit) {
+                match states.iter_mut().find(|(seen, _)| *seen == c) {
+                    None => states.push((c, after)),
+                    Some((_, state)) if c == cell => *state = after,
+                    Some((_, state)) => state.notes.remove(digit),
                 }
-                for &(cell, digit) in &step.eliminations {
-                    let mut state = match changes.iter().position(|&(c, _)| c == cell) {
-                        Some(i) => changes.remove(i).1,
-                        None => self.state(cell),
-                    };
-                    state.notes.remove(digit);
-                    changes.push((cell, state));
-                }
-                let focus = step.cells.first().copied().unwrap_or(self.selected);
-                self.selected = focus;
-                self.commit(focus, changes, now);
             }
         }
+        let mut board = Board::from_grid(&self.values);
+        board.apply(step);
+        let mut filled = Vec::new();
+        for &(cell, digit) in &step.eliminations {
+            let index = match states.iter().position(|&(c, _)| c == cell) {
+                Some(i) => i,
+                None => {
+                    states.push((cell, self.state(cell)));
+                    states.len() - 1
+                }
+            };
+            let state = &mut states[index].1;
+            if state.value != 0 {
+                continue;
+            }
+            if state.notes.is_empty() {
+                state.notes = board.candidates(cell);
+                filled.push(cell);
+            }
+            state.notes.remove(digit);
+        }
+        filled.sort_unstable();
+        filled.dedup();
+        (states, filled)
     }
 
     fn undo(&mut self, now: Instant) -> Result<(), Refusal> {

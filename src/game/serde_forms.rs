@@ -55,3 +55,33 @@ pub mod digit_sets {
         Vec::<u32>::deserialize(d).map(|bits| bits.into_iter().map(DigitSet).collect())
     }
 }
+
+/// `Option<u64>` (the seed) as a TOML integer, or as a string when it is too
+/// large for TOML's signed 64-bit integers.
+pub mod seed {
+    use super::*;
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum SeedForm {
+        Number(i64),
+        Text(String),
+    }
+
+    pub fn serialize<S: Serializer>(seed: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        seed.map(|v| {
+            i64::try_from(v).map_or_else(|_| SeedForm::Text(v.to_string()), SeedForm::Number)
+        })
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        match Option::<SeedForm>::deserialize(d)? {
+            None => Ok(None),
+            Some(SeedForm::Number(v)) => {
+                u64::try_from(v).map(Some).map_err(serde::de::Error::custom)
+            }
+            Some(SeedForm::Text(t)) => t.parse().map(Some).map_err(serde::de::Error::custom),
+        }
+    }
+}

@@ -7,8 +7,28 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
 
-/// Replaces `path` with `contents`, creating parent directories as needed.
+/// Replaces `path` with `contents`, creating parent directories as needed,
+/// and makes the new file durable before it takes the old one's place.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    replace(path, contents, true)
+}
+
+/// Replaces `path` with `contents` as atomically as `write_atomic` for any
+/// crash of the process (the data is in the kernel's cache before the
+/// rename), but without waiting for the disk: for a file rewritten after
+/// every move, whose `sync` can follow off the game's thread. A power cut
+/// before that sync may lose the new version.
+pub fn write_atomic_unsynced(path: &Path, contents: &[u8]) -> io::Result<()> {
+    replace(path, contents, false)
+}
+
+/// Makes `path` and its directory entry durable (after `write_atomic_unsynced`).
+pub fn sync(path: &Path) -> io::Result<()> {
+    File::open(path)?.sync_all()?;
+    sync_dir(path.parent().unwrap_or(Path::new(".")))
+}
+
+fn replace(path: &Path, contents: &[u8], durable: bool) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -30,10 +50,12 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
             .open(&tmp)?;
         file.write_all(contents)?;
         file.flush()?;
-        file.sync_all()?;
+        if durable {
+            file.sync_all()?;
+        }
         drop(file);
         fs::rename(&tmp, path)?;
-        sync_dir(dir)
+        if durable { sync_dir(dir) } else { Ok(()) }
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);

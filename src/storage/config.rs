@@ -94,7 +94,8 @@ where
 }
 
 /// The user's values at the paths the defaults know, descending where both
-/// sides are tables; `unknown` hears the dotted path of every other key.
+/// sides are tables (except into a table the defaults leave empty, which is
+/// taken whole); `unknown` hears the dotted path of every other key.
 fn collect_leaves(
     defaults: &toml::Table,
     user: toml::Table,
@@ -106,7 +107,11 @@ fn collect_leaves(
         path.push(key.clone());
         match (defaults.get(&key), value) {
             (None, _) => unknown(path.join(".")),
-            (Some(toml::Value::Table(inner)), toml::Value::Table(user_inner)) => {
+            // An empty table in the defaults is an open map (theme
+            // overrides, say): its caller checks the keys.
+            (Some(toml::Value::Table(inner)), toml::Value::Table(user_inner))
+                if !inner.is_empty() =>
+            {
                 collect_leaves(inner, user_inner, path, leaves, unknown);
             }
             (Some(_), value) => leaves.push((path.clone(), value)),

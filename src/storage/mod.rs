@@ -3,13 +3,18 @@
 //! aside and reported, never deleted or overwritten.
 
 pub mod atomic;
+pub mod autosave;
 pub mod config;
 pub mod document;
 pub mod lock;
 pub mod paths;
 pub mod quarantine;
+pub mod saves;
 pub mod stats;
+pub mod timestamp;
 
+pub use autosave::Autosave;
 pub use document::{Loaded, Versioned, load, store};
 pub use lock::{FileLock, LockError};
 pub use paths::ConfigDir;
+pub use saves::SavedGame;

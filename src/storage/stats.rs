@@ -2,11 +2,16 @@
 //! average time, win streak, hints used and recent times (for a sparkline).
 //! Stored in stats.toml as a versioned document.
 
+use std::path::Path;
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Difficulty, Shape};
 
-use super::document::Versioned;
+use super::document::{Loaded, Versioned, load, store};
+use super::lock::{FileLock, LockError};
+use super::saves::write_error;
 
 /// How many recent finishing times are kept per category.
 pub const RECENT_TIMES: usize = 30;
@@ -147,6 +152,41 @@ impl Stats {
             c.recent_secs.remove(0);
         }
     }
+}
+
+/// How long `update` waits for another tudoku to finish its own update.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// Reads the stats file, applies `change` and writes it back, all under the
+/// file's lock so that two instances finishing games at once both count.
+/// Returns the stats now on disk and a line for the player if the old file
+/// was damaged; `Err` (with the line to show) when nothing could be recorded.
+pub fn update(
+    path: &Path,
+    change: impl FnOnce(&mut Stats),
+) -> Result<(Stats, Option<String>), String> {
+    let started = std::time::Instant::now();
+    let _lock = loop {
+        match FileLock::try_acquire(path) {
+            Ok(lock) => break lock,
+            Err(LockError::Held { .. }) if started.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) => return Err(format!("stats not recorded: {e}")),
+        }
+    };
+    let loaded = load::<Stats>(path);
+    let note = loaded.message(Stats::WHAT);
+    let mut stats = match loaded {
+        Loaded::Ok(stats) => stats,
+        Loaded::Missing | Loaded::MovedAside { .. } => Stats::default(),
+        Loaded::Newer { .. } | Loaded::Unreadable { .. } => {
+            return Err(format!("stats not recorded: {}", note.unwrap_or_default()));
+        }
+    };
+    change(&mut stats);
+    store(path, &stats).map_err(|e| format!("stats not recorded: {}", write_error(path, &e)))?;
+    Ok((stats, note))
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! win screen, a status message). Terminal events become game `Action`s or
 //! screen changes here; drawing (in `view`) only reads the App.
 
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -12,11 +14,15 @@ use ratatui::layout::Rect;
 use super::config::Config;
 use super::dialog::{DialogOutcome, NewGameForm};
 use super::keys::{Command, is_value_symbol};
-use super::records::Records;
+use super::saves_dialog::SavesDialog;
 use super::view::{self, Screen};
 use crate::engine::grid::value_of;
-use crate::engine::{Difficulty, Shape};
-use crate::game::{Action, Direction, Game, Jump};
+use crate::engine::{Difficulty, Generated, Shape};
+use crate::game::{Action, Direction, Game, Jump, new_puzzle};
+use crate::storage::stats::Stats;
+
+mod disk;
+pub use disk::Disk;
 
 /// What the screen shows over (or instead of) the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,12 +31,17 @@ pub enum Mode {
     Help,
     NewGame(NewGameForm),
     ConfirmRestart,
+    /// The save-slot dialog.
+    Saves(SavesDialog),
+    /// The stats table.
+    Stats,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
     },
-    /// A new game is being made: drawn first, generated on the next turn of
-    /// the loop, so a slow big board shows a message instead of a frozen screen.
+    /// A new game is being made on a background thread (a 25x25 board can
+    /// take minutes): the loop keeps drawing, ticking and taking keys and
+    /// signals meanwhile, and Esc abandons it.
     Generating {
         shape: Shape,
         difficulty: Difficulty,
@@ -42,29 +53,47 @@ pub struct App {
     pub game: Game,
     pub mode: Mode,
     pub config: Config,
-    pub records: Records,
+    /// Stats per board and level: the best times of the win screen and the stats screen.
+    pub stats: Stats,
     /// One line of feedback (a refused action, a check's result).
     pub message: Option<String>,
+    /// Problems found with the files at startup, one line each, until a key is pressed.
+    pub notices: Vec<String>,
     /// The time the screen shows the clock at.
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
     pub size: (u16, u16),
     running: bool,
     suspend_requested: bool,
+    disk: Option<Disk>,
+    /// The game changed since the autosave was last written.
+    unsaved: bool,
+    /// The puzzle and solution from the thread making a new game. Dropping
+    /// it abandons that result: the thread finishes unheard (the engine has
+    /// no way to stop midway) and ends with the process at the latest.
+    generation: Option<Receiver<Generated>>,
 }
 
+/// How often the loop looks for a finished puzzle while one is being made.
+const GENERATION_POLL: Duration = Duration::from_millis(100);
+
 impl App {
-    pub fn new(game: Game, config: Config, records: Records, now: Instant) -> App {
+    pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
+        game.set_auto_remove_notes(config.settings.auto_remove_notes);
         App {
             game,
             mode: Mode::Playing,
             config,
-            records,
+            stats,
             message: None,
+            notices: Vec::new(),
             now,
             size: (80, 24),
             running: true,
             suspend_requested: false,
+            disk: None,
+            unsaved: false,
+            generation: None,
         }
     }
 
@@ -77,13 +106,18 @@ impl App {
         std::mem::take(&mut self.suspend_requested)
     }
 
-    /// Moves the clock shown on screen.
+    /// Moves the clock shown on screen and takes a finished new game.
     pub fn tick(&mut self, now: Instant) {
         self.now = now;
+        self.collect_generated();
     }
 
-    /// How long the loop may wait before the shown clock changes.
+    /// How long the loop may wait before the shown clock changes (or a
+    /// puzzle being made may be ready).
     pub fn time_to_next_tick(&self) -> Duration {
+        if self.generation.is_some() {
+            return GENERATION_POLL;
+        }
         if self.game.is_paused() || self.game.is_won() {
             return Duration::from_secs(1);
         }
@@ -111,6 +145,8 @@ impl App {
             Event::Resize(w, h) => self.size = (w, h),
             _ => {}
         }
+        self.collect_generated();
+        self.autosave_if_changed();
     }
 
     fn on_key(&mut self, key: KeyEvent) {
@@ -119,6 +155,7 @@ impl App {
             return;
         }
         self.message = None;
+        self.notices.clear();
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
             Mode::Help => {
@@ -145,7 +182,24 @@ impl App {
                 }
                 self.mode = Mode::Playing;
             }
-            Mode::Generating { .. } => {}
+            Mode::Saves(dialog) => {
+                let outcome = dialog.on_key(&key);
+                self.on_saves_outcome(outcome);
+            }
+            Mode::Stats => {
+                if matches!(key.code, KeyCode::Esc | KeyCode::Enter)
+                    || self.command(&key) == Some(Command::Stats)
+                {
+                    self.mode = Mode::Playing;
+                }
+            }
+            Mode::Generating { .. } => {
+                if key.code == KeyCode::Esc {
+                    self.cancel_generation();
+                } else if self.command(&key) == Some(Command::Quit) {
+                    self.running = false;
+                }
+            }
             Mode::Won { .. } => match self.command(&key) {
                 Some(Command::Quit) => self.running = false,
                 Some(Command::NewGame) => self.open_new_game(),
@@ -190,6 +244,8 @@ impl App {
                     | Command::Quit
                     | Command::Suspend
                     | Command::NewGame
+                    | Command::Saves
+                    | Command::Stats
             )
         {
             self.message = Some(format!(
@@ -230,6 +286,8 @@ impl App {
             Command::Pause => self.act(Action::Pause),
             Command::Restart => self.mode = Mode::ConfirmRestart,
             Command::NewGame => self.open_new_game(),
+            Command::Saves => self.open_saves(),
+            Command::Stats => self.mode = Mode::Stats,
             Command::Help => self.mode = Mode::Help,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
@@ -252,16 +310,12 @@ impl App {
     /// Applies a game action, reporting a refusal and noticing the win.
     fn act(&mut self, action: Action) {
         let was_won = self.game.is_won();
-        if let Err(refusal) = self.game.apply(action, self.now) {
-            self.message = Some(refusal.to_string());
+        match self.game.apply(action, self.now) {
+            Ok(()) => self.unsaved = true,
+            Err(refusal) => self.message = Some(refusal.to_string()),
         }
         if !was_won && self.game.is_won() {
-            let new_best = self.records.record(
-                self.game.shape(),
-                self.game.difficulty(),
-                self.game.elapsed(self.now),
-            );
-            self.mode = Mode::Won { new_best };
+            self.on_win();
         }
     }
 
@@ -269,27 +323,74 @@ impl App {
         self.mode = Mode::NewGame(NewGameForm::new(self.game.shape(), self.game.difficulty()));
     }
 
+    /// Starts making a new game on a background thread; `tick` takes it.
     fn start_new_game(&mut self, shape: Shape, difficulty: Difficulty, seed: Option<u64>) {
+        let seed = seed.unwrap_or_else(random_seed);
+        let (sender, receiver) = mpsc::channel();
+        thread::spawn(move || {
+            // The App may have gone on without it (Esc, quit): nobody to tell.
+            let _ = sender.send(new_puzzle(shape, difficulty, seed));
+        });
+        self.generation = Some(receiver);
         self.mode = Mode::Generating {
             shape,
             difficulty,
-            seed: seed.unwrap_or_else(random_seed),
+            seed,
         };
     }
 
-    /// Makes the game the new-game dialog asked for, if any (the event loop
-    /// calls this after drawing the "Generating" message).
-    pub fn generate_pending(&mut self, now: Instant) {
-        if let Mode::Generating {
-            shape,
-            difficulty,
-            seed,
+    /// True while a new game is being made.
+    pub fn is_generating(&self) -> bool {
+        self.generation.is_some()
+    }
+
+    /// Abandons the game being made and goes back to the current one.
+    fn cancel_generation(&mut self) {
+        self.generation = None;
+        self.mode = Mode::Playing;
+        self.message = Some("New game cancelled.".to_string());
+    }
+
+    /// Starts the new game if its puzzle is ready; the clock starts now.
+    fn collect_generated(&mut self) {
+        let Some(receiver) = &self.generation else {
+            return;
+        };
+        let Mode::Generating {
+            difficulty, seed, ..
         } = self.mode
-        {
-            self.now = now;
-            self.game = Game::generate(shape, difficulty, seed, now);
-            self.mode = Mode::Playing;
-            self.message = Some(format!("New {difficulty} game, seed {seed}."));
+        else {
+            self.generation = None;
+            return;
+        };
+        let made = match receiver.try_recv() {
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => None,
+            Ok(made) => {
+                let level = made.rating.difficulty;
+                Game::new(made.puzzle, made.solution, level, Some(seed), self.now).ok()
+            }
+        };
+        self.generation = None;
+        self.mode = Mode::Playing;
+        let mut started = false;
+        self.message = Some(match made {
+            Some(game) => {
+                let level = game.difficulty();
+                self.game = game;
+                started = true;
+                if level == difficulty {
+                    format!("New {difficulty} game, seed {seed}.")
+                } else {
+                    format!(
+                        "No {difficulty} puzzle exists for this board; new {level} game, seed {seed}."
+                    )
+                }
+            }
+            None => "The new game could not be made.".to_string(),
+        });
+        if started {
+            self.begin_game();
         }
     }
 }

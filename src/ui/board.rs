@@ -225,7 +225,12 @@ impl BoardView<'_> {
         let value = game.value(cell);
         let selected_value = game.value(game.selected());
         let same = self.settings.highlight_same_digit && value != 0 && value == selected_value;
-        let wrong = game.is_marked_wrong(cell);
+        // With mistake checking on, every entry off the solution shows at once.
+        let wrong = game.is_marked_wrong(cell)
+            || (self.settings.check_mistakes
+                && value != 0
+                && !game.is_given(cell)
+                && value != game.solution().get(cell));
         let mut style = match (value, game.is_given(cell)) {
             (0, _) => theme.note,
             (_, true) => theme.given,

@@ -2,10 +2,15 @@
 //! writing the file belongs to storage; this only turns text into values, with
 //! every part optional so a partial file lays over the defaults.
 
-use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::keys::KeyBindings;
 use super::theme::{Theme, ThemeError};
+use crate::engine::geometry::SUPPORTED_SIZES;
+use crate::engine::{Difficulty, Shape};
+use crate::storage::config::load_config;
 
 /// Preferences that change how the game looks and behaves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +28,36 @@ pub struct Settings {
     pub show_conflicts: bool,
     /// Draw the grid with ASCII instead of box-drawing characters.
     pub ascii_borders: bool,
+    /// The board side of a new game: 4, 6, 8, 9, 12, 16 or 25.
+    #[serde(deserialize_with = "board_size")]
+    pub size: usize,
+    /// The level of a new game.
+    pub difficulty: Difficulty,
+    /// Mark every entry that differs from the solution as soon as it is placed.
+    pub check_mistakes: bool,
+    /// Placing a digit removes it from the notes of the cell's row, column and box.
+    pub auto_remove_notes: bool,
+    /// Show the clock in the side panel.
+    pub show_timer: bool,
+}
+
+/// A supported board side, or a deserialisation error naming the choices.
+fn board_size<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let n = usize::deserialize(d)?;
+    if SUPPORTED_SIZES.contains(&n) {
+        Ok(n)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "board size {n} is not one of {SUPPORTED_SIZES:?}"
+        )))
+    }
+}
+
+impl Settings {
+    /// The shape of a new game's board.
+    pub fn shape(&self) -> Shape {
+        Shape::for_size(self.size).unwrap_or_else(|| Shape::new(3, 3).expect("3x3 is supported"))
+    }
 }
 
 impl Default for Settings {
@@ -34,6 +69,11 @@ impl Default for Settings {
             highlight_same_digit: true,
             show_conflicts: true,
             ascii_borders: false,
+            size: 9,
+            difficulty: Difficulty::Easy,
+            check_mistakes: false,
+            auto_remove_notes: true,
+            show_timer: true,
         }
     }
 }
@@ -50,6 +90,16 @@ pub struct Config {
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 struct ConfigFile {
+    settings: Settings,
+    keys: KeyBindings,
+    theme: toml::Table,
+}
+
+/// The same layout read leniently: `theme` overrides are checked one by one
+/// against the chosen theme, everything else key by key against the defaults.
+#[derive(Serialize, Deserialize, Default)]
+#[serde(default)]
+struct LenientFile {
     settings: Settings,
     keys: KeyBindings,
     theme: toml::Table,
@@ -79,6 +129,47 @@ impl Config {
         })
     }
 
+    /// The config from a config.toml file, never failing: a missing file is
+    /// the defaults; an unknown key or a bad value costs only itself, with one
+    /// warning naming it and the file; a file that is not TOML is moved aside.
+    pub fn load(path: &Path) -> (Config, Vec<String>) {
+        let loaded = load_config::<LenientFile>(path);
+        let mut warnings = loaded.warnings;
+        let LenientFile {
+            mut settings,
+            keys,
+            theme: overrides,
+        } = loaded.config;
+        let file = path.display();
+        if let Err(e) = Theme::builtin(&settings.theme) {
+            warnings.push(format!("{file}: 'settings.theme': {e}; using dark"));
+            settings.theme = Settings::default().theme;
+        }
+        let base = Theme::builtin(&settings.theme).unwrap_or_default();
+        let mut kept = toml::Table::new();
+        for (role, value) in overrides {
+            if !has_role(&base, &role) {
+                warnings.push(format!("{file}: unknown key 'theme.{role}' ignored"));
+                continue;
+            }
+            let one = toml::Table::from_iter([(role.clone(), value)]);
+            match Theme::with_overrides(&settings.theme, &one) {
+                Ok(_) => kept.extend(one),
+                Err(e) => warnings.push(format!(
+                    "{file}: 'theme.{role}' has a wrong value ({}); using the theme's",
+                    e.to_string().lines().next().unwrap_or_default().trim()
+                )),
+            }
+        }
+        let theme = Theme::with_overrides(&settings.theme, &kept).unwrap_or_default();
+        let config = Config {
+            settings,
+            keys,
+            theme,
+        };
+        (config, warnings)
+    }
+
     /// The same config drawn without colour (NO_COLOR, monochrome terminals).
     pub fn without_color(self) -> Config {
         Config {
@@ -86,4 +177,9 @@ impl Config {
             ..self
         }
     }
+}
+
+/// True when `role` is a field of a theme.
+fn has_role(theme: &Theme, role: &str) -> bool {
+    toml::Table::try_from(theme).is_ok_and(|t| t.contains_key(role))
 }

@@ -7,7 +7,8 @@ mod board;
 mod config;
 mod dialog;
 mod keys;
-mod records;
+mod saves_dialog;
+mod stats_table;
 mod terminal;
 mod theme;
 mod view;
@@ -17,40 +18,49 @@ use std::time::Instant;
 
 use crossterm::event;
 
-pub use app::{App, Mode, random_seed};
+pub use app::{App, Disk, Mode, random_seed};
 pub use board::{BoardLayout, BoardView, NotesView};
 pub use config::{Config, ConfigError, Settings};
 pub use dialog::{DialogOutcome, Field, NewGameForm};
 pub use keys::{BadKey, Command, KeyBindings, KeySpec, NoteModifier, value_keys};
-pub use records::Records;
+pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};
+pub use stats_table::{clock, sparkline, stats_lines};
 pub use terminal::restore;
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use view::{Screen, format_time, screen};
 
 use crate::engine::{Difficulty, Shape};
 use crate::game::Game;
+use crate::storage::saves::{self, SavedGame};
+use crate::storage::stats::Stats;
+use crate::storage::{ConfigDir, Loaded, Versioned, load};
 
-/// What to start the game with.
-#[derive(Clone, Debug)]
-pub struct Launch {
-    pub config: Config,
-    pub records: Records,
-    pub shape: Shape,
-    pub difficulty: Difficulty,
-    /// `None` picks a random seed.
-    pub seed: Option<u64>,
+/// How the game starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Start {
+    /// Resume the autosaved game; a new one as the config says when there is
+    /// none or it was finished.
+    #[default]
+    Resume,
+    /// A new game; what is `None` comes from the config (the seed: random).
+    New {
+        shape: Option<Shape>,
+        difficulty: Option<Difficulty>,
+        seed: Option<u64>,
+    },
+    /// The game saved in a named slot.
+    Load(String),
 }
 
-impl Default for Launch {
-    fn default() -> Launch {
-        Launch {
-            config: Config::default(),
-            records: Records::default(),
-            shape: Shape::for_size(9).expect("9x9 is supported"),
-            difficulty: Difficulty::Easy,
-            seed: None,
-        }
-    }
+/// What to start the game with.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    pub config: Config,
+    /// Problems found reading config.toml, shown when the game starts.
+    pub notices: Vec<String>,
+    /// Where saves and stats live; `None` plays without any files.
+    pub dir: Option<ConfigDir>,
+    pub start: Start,
 }
 
 /// True when colour should not be used: NO_COLOR is set (no-color.org) or
@@ -60,31 +70,47 @@ pub fn colour_unwanted() -> bool {
         || crossterm::style::available_color_count() < 8
 }
 
-/// Plays in the terminal until the player quits; returns the records with
-/// any new best times. The terminal is restored on every way out.
-pub fn run(launch: Launch) -> io::Result<Records> {
+/// Plays in the terminal until the player quits, autosaving as it goes. The
+/// terminal is restored on every way out. Fails before the terminal is taken
+/// when a slot asked for cannot be loaded.
+pub fn run(launch: Launch) -> io::Result<()> {
     let config = if colour_unwanted() {
         launch.config.without_color()
     } else {
         launch.config
     };
     let now = Instant::now();
-    let seed = launch.seed.unwrap_or_else(random_seed);
-    let game = Game::generate(launch.shape, launch.difficulty, seed, now);
+    let mut notices = launch.notices;
+    let mut disk = launch.dir.map(Disk::open);
+    let stats = match &disk {
+        Some(disk) => {
+            let loaded = load::<Stats>(&disk.dir.stats_file());
+            notices.extend(loaded.message(Stats::WHAT));
+            loaded.ok().unwrap_or_default()
+        }
+        None => Stats::default(),
+    };
+    let (game, resumed) = opening(&launch.start, disk.as_mut(), &config, &mut notices, now)?;
     let mouse = config.settings.mouse;
-    let mut app = App::new(game, config, launch.records, now);
+    let mut app = App::new(game, config, stats, now);
+    app.notices = notices;
+    if let Some(disk) = disk {
+        app.attach_disk(disk);
+    }
+    if resumed {
+        app.continue_game(now);
+    } else {
+        app.begin_game();
+    }
     let signals = terminal::Signals::register()?;
     let mut guard = terminal::TerminalGuard::enter(mouse)?;
     let size = guard.terminal.size()?;
     app.size = (size.width, size.height);
     while app.is_running() && !signals.quit_requested() {
         guard.terminal.draw(|frame| app.draw(frame))?;
-        if matches!(app.mode, Mode::Generating { .. }) {
-            app.generate_pending(Instant::now());
-            continue;
-        }
         if signals.take_suspend() || app.take_suspend_request() {
             app.pause(Instant::now());
+            app.save_now();
             guard.suspend()?;
             let size = guard.terminal.size()?;
             app.size = (size.width, size.height);
@@ -96,6 +122,56 @@ pub fn run(launch: Launch) -> io::Result<Records> {
             app.tick(Instant::now());
         }
     }
+    app.tick(Instant::now());
+    app.save_now();
     drop(guard);
-    Ok(app.records)
+    Ok(())
+}
+
+/// The game to open with, and whether it is resumed (rather than new).
+fn opening(
+    start: &Start,
+    disk: Option<&mut Disk>,
+    config: &Config,
+    notices: &mut Vec<String>,
+    now: Instant,
+) -> io::Result<(Game, bool)> {
+    let new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
+        let shape = shape.unwrap_or_else(|| config.settings.shape());
+        let difficulty = difficulty.unwrap_or(config.settings.difficulty);
+        Game::generate(shape, difficulty, seed.unwrap_or_else(random_seed), now)
+    };
+    match (start, disk) {
+        (
+            Start::New {
+                shape,
+                difficulty,
+                seed,
+            },
+            _,
+        ) => Ok((new_game(*shape, *difficulty, *seed), false)),
+        (Start::Resume, Some(disk)) => match disk.autosave.load() {
+            Loaded::Ok(saved) if !saved.game.is_won() => Ok((saved.game, true)),
+            // a newer tudoku's file: the autosave's own notice says so
+            Loaded::Newer { .. } => Ok((new_game(None, None, None), false)),
+            other => {
+                notices.extend(other.message(SavedGame::WHAT));
+                Ok((new_game(None, None, None), false))
+            }
+        },
+        (Start::Resume, None) => Ok((new_game(None, None, None), false)),
+        (Start::Load(name), Some(disk)) => {
+            saves::check_slot_name(name).map_err(io::Error::other)?;
+            match saves::load_slot(&disk.dir, name) {
+                Loaded::Ok(saved) => Ok((saved.game, true)),
+                Loaded::Missing => Err(io::Error::other(format!(
+                    "no saved game '{name}' (tudoku saves lists them)"
+                ))),
+                other => Err(io::Error::other(
+                    other.message(SavedGame::WHAT).unwrap_or_default(),
+                )),
+            }
+        }
+        (Start::Load(_), None) => Err(io::Error::other("loading a slot needs a config directory")),
+    }
 }

@@ -84,12 +84,13 @@ pub fn restore() {
 }
 
 /// Restores the terminal before the panic message is printed, so the message
-/// lands on a normal screen.
+/// lands on a normal screen, and gives a failed autosave one more try.
 fn install_panic_hook() {
     PANIC_HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
+            crate::storage::autosave::write_pending_on_panic();
             previous(info);
         }));
     });

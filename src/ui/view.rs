@@ -15,6 +15,7 @@ use super::app::{App, Mode};
 use super::board::{BoardLayout, BoardView, NotesView};
 use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
+use super::stats_table::stats_lines;
 use crate::engine::Shape;
 use crate::engine::grid::symbol;
 
@@ -122,14 +123,20 @@ impl App {
             Mode::Help => self.render_help(area, buf),
             Mode::NewGame(form) => self.render_new_game(form, area, buf),
             Mode::ConfirmRestart => self.render_confirm(area, buf),
+            Mode::Saves(dialog) => {
+                let lines = dialog.lines(&self.config.theme);
+                popup(" Saves ", lines, area, self.config.theme.popup, buf);
+            }
+            Mode::Stats => self.render_stats(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape, difficulty, ..
             } => {
                 let n = shape.n();
-                let lines = vec![Line::from(format!(
-                    "Making a {n}x{n} {difficulty} puzzle..."
-                ))];
+                let lines = vec![
+                    Line::from(format!("Making a {n}x{n} {difficulty} puzzle…")),
+                    Line::from("Esc cancels"),
+                ];
                 popup(" New game ", lines, area, self.config.theme.popup, buf);
             }
         }
@@ -219,7 +226,6 @@ impl App {
                 game.seed()
                     .map_or_else(|| "-".to_string(), |s| s.to_string()),
             ),
-            field("Time", clock),
             field("Mistakes", game.mistakes().to_string()),
             field("Hints", game.hints_used().to_string()),
             field("Filled", format!("{}/{}", game.filled_count(), n * n)),
@@ -230,6 +236,10 @@ impl App {
                 if game.notes_mode() { "NOTES" } else { "values" }.to_string(),
             ),
         ];
+        if self.config.settings.show_timer {
+            // after the title, board, level and seed lines
+            lines.insert(4, field("Time", clock));
+        }
         let selected = game.selected();
         let notes = game.notes(selected);
         let mut cell = game.geometry().cell_name(selected);
@@ -245,9 +255,16 @@ impl App {
                 Span::raw(hint),
             ]));
         }
+        if self.autosave_trouble().is_some() {
+            lines.push(field("Autosave", "off".to_string()));
+        }
         if let Some(message) = &self.message {
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(message.clone(), theme.message)));
+        }
+        for notice in &self.notices {
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
@@ -361,10 +378,7 @@ impl App {
     fn render_won(&self, new_best: bool, area: Rect, buf: &mut Buffer) {
         let (game, theme, n) = (&self.game, &self.config.theme, self.n());
         let time = game.elapsed(self.now);
-        let best = self
-            .records
-            .best(game.shape(), game.difficulty())
-            .unwrap_or(time);
+        let best = self.best_secs().map_or(time, Duration::from_secs);
         let mut lines = vec![
             Line::from(Span::styled("Solved!", theme.title)),
             Line::from(""),
@@ -422,6 +436,19 @@ impl App {
             Line::from("digits: seed   Enter: start   Esc: cancel"),
         ];
         popup(" New game ", lines, area, theme.popup, buf);
+    }
+
+    fn render_stats(&self, area: Rect, buf: &mut Buffer) {
+        let mut lines: Vec<Line> = stats_lines(&self.stats)
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        lines.push(Line::from(""));
+        lines.push(Line::from(format!(
+            "Esc or {} closes",
+            self.config.keys.describe(Command::Stats, self.n())
+        )));
+        popup(" Stats ", lines, area, self.config.theme.popup, buf);
     }
 
     fn render_confirm(&self, area: Rect, buf: &mut Buffer) {

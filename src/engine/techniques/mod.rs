@@ -26,6 +26,7 @@ pub use subsets::{find_hidden_subset, find_naked_subset};
 pub use uniqueness::find_unique_rectangle;
 pub use wings::{find_w_wing, find_xy_wing, find_xyz_wing};
 
+use super::difficulty::Difficulty;
 use super::grid::Grid;
 use super::solver;
 use super::step::{Step, Technique};
@@ -98,13 +99,19 @@ pub fn find_logical_step(b: &Board) -> Option<Step> {
 /// that assumes a unique solution). Those techniques come last in `LOGICAL`,
 /// so this, then `find_uniqueness_step`, tries them in `find_logical_step`'s order.
 pub fn find_step_for_any_solution(b: &Board) -> Option<Step> {
+    find_sound_step_up_to(b, Difficulty::Extreme)
+}
+
+/// Like `find_step_for_any_solution`, with techniques no harder than `max`:
+/// the generator digs with this to hit a level and to prove uniqueness at
+/// once (a puzzle these steps complete has exactly one solution).
+pub fn find_sound_step_up_to(b: &Board, max: Difficulty) -> Option<Step> {
     LOGICAL
         .iter()
-        .filter(|t| !t.assumes_unique_solution())
+        .filter(|t| !t.assumes_unique_solution() && t.difficulty() <= max)
         .find_map(|&t| find_technique(b, t))
 }
 
-/// The easiest step of a technique that assumes a unique solution.
 pub fn find_uniqueness_step(b: &Board) -> Option<Step> {
     LOGICAL
         .iter()

@@ -1,0 +1,119 @@
+//! Save speed: writing a 9x9 game in play through the same `Autosave` calls
+//! the game makes (after every move: atomic, synced in the background; on the
+//! way out: fsync waited for), and resuming it (loading, checking and the first frame
+//! drawn into a TestBackend). Files go under Cargo's target tmp directory,
+//! on the disk the project lives on. Run with `cargo bench --bench saves`.
+
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tudoku::engine::{Difficulty, Shape};
+use tudoku::game::{Action, Direction, Game, Jump};
+use tudoku::storage::document::to_toml;
+use tudoku::storage::stats::Stats;
+use tudoku::storage::{Autosave, ConfigDir, SavedGame, load};
+use tudoku::ui::{App, Config};
+
+/// A 9x9 game some way in: all notes filled, then forty moves, placements
+/// and note toggles, so the save carries a real undo history.
+fn game_in_play(now: Instant) -> Game {
+    let mut game = Game::generate(Shape::for_size(9).unwrap(), Difficulty::Medium, 5, now);
+    let _ = game.apply(Action::AutoNotes, now);
+    for k in 0..40u8 {
+        let _ = game.apply(Action::Jump(Jump::NextEmpty), now);
+        let action = match k % 4 {
+            0 => Action::Place(k % 9 + 1),
+            1 => Action::ToggleNote(k % 9 + 1),
+            2 => Action::Move(Direction::Down),
+            _ => Action::Undo,
+        };
+        let _ = game.apply(action, now);
+    }
+    game
+}
+
+fn mean(runs: u32, mut f: impl FnMut()) -> Duration {
+    f(); // warm up
+    let start = Instant::now();
+    for _ in 0..runs {
+        f();
+    }
+    start.elapsed() / runs
+}
+
+/// Times 200 runs of `f` one by one, `gap` apart, and prints mean, median,
+/// p90 and max.
+fn report(what: &str, gap: Duration, mut f: impl FnMut()) {
+    let mut times: Vec<Duration> = (0..200)
+        .map(|_| {
+            std::thread::sleep(gap);
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    let total: Duration = times.iter().sum();
+    println!(
+        "{what}: mean {:?}, median {:?}, p90 {:?}, max {:?}",
+        total / times.len() as u32,
+        times[times.len() / 2],
+        times[times.len() * 9 / 10],
+        times[times.len() - 1]
+    );
+}
+
+fn main() {
+    let now = Instant::now();
+    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let dir = ConfigDir::at(tmp.path());
+    let mut game = game_in_play(now);
+    let text = to_toml(&SavedGame::capture(&mut game, now)).unwrap();
+    println!(
+        "9x9 save: {} bytes, {} filled cells",
+        text.len(),
+        game.filled_count()
+    );
+
+    let serialise = mean(2000, || {
+        let saved = SavedGame::capture(&mut game, now);
+        std::hint::black_box(to_toml(&saved).unwrap());
+    });
+    println!("serialise (capture + TOML):          {serialise:?}");
+
+    let mut autosave = Autosave::open(&dir);
+    for (gap, pace) in [
+        (Duration::ZERO, "back to back"),
+        (Duration::from_millis(50), "50 ms apart"),
+    ] {
+        report(
+            &format!("write after a move, {pace} (atomic, synced in the background)"),
+            gap,
+            || {
+                let saved = SavedGame::capture(&mut game, now);
+                assert!(autosave.save(&saved).is_none(), "the write failed");
+            },
+        );
+    }
+    report(
+        "write on the way out (atomic, fsync waited for)",
+        Duration::ZERO,
+        || {
+            let saved = SavedGame::capture(&mut game, now);
+            assert!(autosave.save_and_sync(&saved).is_none(), "the write failed");
+        },
+    );
+
+    let path = dir.save_file("autosave");
+    let resume = mean(300, || {
+        let start = Instant::now();
+        let saved = load::<SavedGame>(&path).ok().unwrap();
+        let mut app = App::new(saved.game, Config::default(), Stats::default(), start);
+        app.continue_game(start);
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| app.draw(frame)).unwrap();
+        std::hint::black_box(terminal);
+    });
+    println!("resume (load + check + first frame):  {resume:?}");
+}

@@ -1,0 +1,65 @@
+//! `tudoku saves`: the save slots, newest first, with board, level, progress,
+//! play time and date. Damaged files are moved aside and reported on stderr.
+
+use std::process::ExitCode;
+
+use tudoku::storage::ConfigDir;
+use tudoku::storage::saves::list;
+use tudoku::storage::timestamp;
+use tudoku::ui::format_time;
+
+use super::output::Output;
+
+pub fn run(dir: &ConfigDir) -> ExitCode {
+    let slots = match list(dir) {
+        Ok(slots) => slots,
+        Err(e) => {
+            eprintln!("tudoku: cannot list {}: {e}", dir.saves_dir().display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut lines = Vec::new();
+    let mut failed = false;
+    if slots.is_empty() {
+        lines.push("No saved games.".to_string());
+    } else {
+        lines.push(format!(
+            "{:<20} {:<10} {:<8} {:>9} {:>8}  {}",
+            "slot", "board", "level", "done", "time", "saved (UTC)"
+        ));
+    }
+    for slot in slots {
+        match slot.summary {
+            Ok(s) => {
+                let done = if s.won {
+                    "won".to_string()
+                } else {
+                    format!("{}/{}", s.filled, s.to_fill)
+                };
+                lines.push(format!(
+                    "{:<20} {:<10} {:<8} {:>9} {:>8}  {}",
+                    slot.name,
+                    s.shape.board_name(),
+                    s.difficulty,
+                    done,
+                    format_time(s.time),
+                    timestamp::display(s.saved_at)
+                ));
+            }
+            Err(why) => {
+                failed = true;
+                eprintln!("tudoku: {why}");
+            }
+        }
+    }
+    let mut out = Output::new();
+    match lines
+        .iter()
+        .try_for_each(|line| out.line(line))
+        .and_then(|()| out.finish())
+    {
+        Ok(()) if failed => ExitCode::FAILURE,
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit_code(),
+    }
+}

@@ -1,0 +1,227 @@
+//! The current game's file, `saves/autosave.toml`: written after every move
+//! and on the way out, by one process at a time. The process that holds its
+//! lock writes it; a second tudoku started meanwhile is told which process
+//! holds it and plays without autosaving (its game can still go to a named
+//! slot). A file from a newer tudoku is never written over either.
+//!
+//! A move's save is atomic but not waited for on the disk: the new file is in
+//! place before the next key is read (so a killed process loses at most the
+//! move in flight), and a background thread then syncs it, keeping the game
+//! responsive on disks where a sync takes milliseconds. The save on the way
+//! out (quit, suspend, a signal) is synced before it returns.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+use super::atomic::{sync, write_atomic, write_atomic_unsynced};
+use super::document::{Loaded, Versioned, load, to_toml};
+use super::lock::FileLock;
+use super::paths::ConfigDir;
+use super::saves::{AUTOSAVE, SavedGame, write_error};
+
+/// The autosave of this process.
+#[derive(Debug)]
+pub struct Autosave {
+    path: PathBuf,
+    state: State,
+    syncer: Option<Syncer>,
+}
+
+/// The thread that syncs the file after fast saves; a message asks for one
+/// sync, and several waiting messages make one.
+#[derive(Debug)]
+struct Syncer {
+    wake: Sender<()>,
+    thread: JoinHandle<()>,
+}
+
+impl Syncer {
+    fn start(path: PathBuf) -> Option<Syncer> {
+        let (wake, asked) = channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("autosave-sync".into())
+            .spawn(move || {
+                while asked.recv().is_ok() {
+                    while asked.try_recv().is_ok() {}
+                    // a failure shows at the next synced save
+                    let _ = sync(&path);
+                }
+            })
+            .ok()?;
+        Some(Syncer { wake, thread })
+    }
+}
+
+impl Drop for Autosave {
+    fn drop(&mut self) {
+        if let Some(Syncer { wake, thread }) = self.syncer.take() {
+            drop(wake);
+            let _ = thread.join();
+        }
+    }
+}
+
+#[derive(Debug)]
+enum State {
+    /// This process writes the file; `failing` says why the last write failed.
+    On {
+        _lock: FileLock,
+        failing: Option<String>,
+    },
+    /// Not written, for the reason given.
+    Off(String),
+}
+
+/// A save not yet on disk, for the panic hook to try once more.
+struct Pending {
+    path: PathBuf,
+    text: String,
+}
+
+static PENDING: Mutex<Option<Pending>> = Mutex::new(None);
+
+impl Autosave {
+    /// Takes the autosave for this process, unless another tudoku holds it.
+    pub fn open(dir: &ConfigDir) -> Autosave {
+        let path = dir.save_file(AUTOSAVE);
+        let state = match FileLock::try_acquire(&path) {
+            Ok(lock) => {
+                remove_stale_temporaries(&path);
+                State::On {
+                    _lock: lock,
+                    failing: None,
+                }
+            }
+            // Held by another tudoku (the message names its process), or
+            // no lock can be made (a read-only directory, say).
+            Err(e) => State::Off(format!("{e}: this game is not autosaved")),
+        };
+        let syncer = match state {
+            State::On { .. } => Syncer::start(path.clone()),
+            State::Off(_) => None,
+        };
+        Autosave {
+            path,
+            state,
+            syncer,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Why the game is not being autosaved, if it is not.
+    pub fn trouble(&self) -> Option<&str> {
+        match &self.state {
+            State::On { failing, .. } => failing.as_deref(),
+            State::Off(why) => Some(why),
+        }
+    }
+
+    /// The game to resume. Another process's autosave is left alone
+    /// (`Missing`); a newer tudoku's file turns autosaving off.
+    pub fn load(&mut self) -> Loaded<SavedGame> {
+        if matches!(self.state, State::Off(_)) {
+            return Loaded::Missing;
+        }
+        let loaded = load::<SavedGame>(&self.path);
+        if let Loaded::Newer { .. } = loaded {
+            let why = loaded.message(SavedGame::WHAT).unwrap_or_default();
+            self.state = State::Off(format!("{why}: this game is not autosaved"));
+        }
+        loaded
+    }
+
+    /// Writes the game after a move: in place when this returns, synced to
+    /// the disk shortly after. Returns a line for the player when saving
+    /// starts to fail or works again (not on every failed move).
+    pub fn save(&mut self, saved: &SavedGame) -> Option<String> {
+        self.write(saved, false)
+    }
+
+    /// Writes the game and waits until it is on the disk (on the way out).
+    pub fn save_and_sync(&mut self, saved: &SavedGame) -> Option<String> {
+        self.write(saved, true)
+    }
+
+    fn write(&mut self, saved: &SavedGame, durable: bool) -> Option<String> {
+        let State::On { failing, .. } = &mut self.state else {
+            return None;
+        };
+        let result = match to_toml(saved) {
+            Ok(text) => write_pending(
+                Pending {
+                    path: self.path.clone(),
+                    text,
+                },
+                durable,
+            )
+            .map_err(|e| write_error(&self.path, &e)),
+            Err(e) => Err(format!("cannot write the {}: {e}", SavedGame::WHAT)),
+        };
+        if result.is_ok()
+            && !durable
+            && let Some(syncer) = &self.syncer
+        {
+            let _ = syncer.wake.send(());
+        }
+        match (result, failing.is_some()) {
+            (Ok(()), false) => None,
+            (Ok(()), true) => {
+                *failing = None;
+                Some("Autosave works again.".to_string())
+            }
+            (Err(why), was_failing) => {
+                let line = format!("{why}; play goes on without autosave");
+                let changed = failing.as_deref() != Some(line.as_str());
+                *failing = Some(line.clone());
+                (changed || !was_failing).then_some(line)
+            }
+        }
+    }
+}
+
+/// Writes a save, keeping it for the panic hook until it is on disk.
+fn write_pending(pending: Pending, durable: bool) -> std::io::Result<()> {
+    let mut slot = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    let write = if durable {
+        write_atomic
+    } else {
+        write_atomic_unsynced
+    };
+    let result = write(&pending.path, pending.text.as_bytes());
+    *slot = result.is_err().then_some(pending);
+    result
+}
+
+/// For the panic hook: one more try at a save whose write failed. (The game
+/// is saved after every move, so the last good state is normally on disk
+/// already; the state at the panic itself is not trusted.)
+pub fn write_pending_on_panic() {
+    if let Ok(mut slot) = PENDING.try_lock()
+        && let Some(pending) = slot.take()
+    {
+        let _ = write_atomic(&pending.path, pending.text.as_bytes());
+    }
+}
+
+/// Temporary files a killed writer of this autosave left behind (only the
+/// lock holder writes it, so none of them is in use).
+fn remove_stale_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let prefix = format!(".{}.tmp-", name.to_string_lossy());
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_name().to_string_lossy().starts_with(&prefix) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! The App's files: the autosave after every change and on the way out, the
+//! stats when a game starts and when it is won, and the save slots behind the
+//! dialog. Without a `Disk` (in tests of the screen) the App keeps all of it
+//! in memory. Every problem becomes a line on screen; none stops the game.
+
+use std::time::Instant;
+
+use super::{App, Mode};
+use crate::engine::Difficulty;
+use crate::game::Game;
+use crate::storage::saves::{self, AUTOSAVE, SavedGame};
+use crate::storage::stats::{self, Finish, Stats};
+use crate::storage::{Autosave, ConfigDir, Loaded, Versioned};
+use crate::ui::saves_dialog::{SavesDialog, SavesOutcome, SlotRow};
+
+/// The config directory and this process's autosave.
+#[derive(Debug)]
+pub struct Disk {
+    pub dir: ConfigDir,
+    pub autosave: Autosave,
+}
+
+impl Disk {
+    /// Takes the directory's autosave (see `Autosave::open` for a second instance).
+    pub fn open(dir: ConfigDir) -> Disk {
+        let autosave = Autosave::open(&dir);
+        Disk { dir, autosave }
+    }
+}
+
+impl App {
+    /// Gives the App its files; from then on it saves and records stats.
+    pub fn attach_disk(&mut self, disk: Disk) {
+        if let Some(why) = disk.autosave.trouble() {
+            self.notices.push(why.to_string());
+        }
+        self.disk = Some(disk);
+    }
+
+    /// Why the game is not being autosaved, if it is not (for the panel).
+    pub fn autosave_trouble(&self) -> Option<&str> {
+        self.disk.as_ref().and_then(|d| d.autosave.trouble())
+    }
+
+    /// Writes the autosave if anything changed since the last write (the
+    /// disk catches up in the background).
+    pub(super) fn autosave_if_changed(&mut self) {
+        if self.unsaved {
+            self.write_autosave(false);
+        }
+    }
+
+    /// Writes the autosave now and waits for the disk (quit, suspend, a signal).
+    pub fn save_now(&mut self) {
+        self.write_autosave(true);
+    }
+
+    fn write_autosave(&mut self, durable: bool) {
+        self.unsaved = false;
+        let Some(disk) = &mut self.disk else {
+            return;
+        };
+        let saved = SavedGame::capture(&mut self.game, self.now);
+        let line = if durable {
+            disk.autosave.save_and_sync(&saved)
+        } else {
+            disk.autosave.save(&saved)
+        };
+        if let Some(line) = line {
+            self.message = Some(line);
+        }
+    }
+
+    /// Applies a change to the stats in memory and, under its lock, on disk.
+    fn record_stats(&mut self, change: impl Fn(&mut Stats)) {
+        change(&mut self.stats);
+        let Some(disk) = &self.disk else {
+            return;
+        };
+        match stats::update(&disk.dir.stats_file(), &change) {
+            Ok((on_disk, note)) => {
+                self.stats = on_disk;
+                if let Some(note) = note {
+                    self.notices.push(note);
+                }
+            }
+            Err(why) => self.notices.push(why),
+        }
+    }
+
+    /// A new game is under way: settings apply, the stats count it, and it
+    /// becomes the autosave.
+    pub fn begin_game(&mut self) {
+        self.game
+            .set_auto_remove_notes(self.config.settings.auto_remove_notes);
+        let (shape, difficulty) = (self.game.shape(), self.game.difficulty());
+        self.record_stats(|s| s.record_start(shape, Some(difficulty)));
+        self.unsaved = true;
+        self.autosave_if_changed();
+    }
+
+    /// The game came from a file: its clock runs again unless it was saved
+    /// paused, and it becomes the autosave.
+    pub fn continue_game(&mut self, now: Instant) {
+        self.now = now;
+        self.game
+            .set_auto_remove_notes(self.config.settings.auto_remove_notes);
+        if !self.game.is_paused() {
+            let _ = self.game.apply(crate::game::Action::Resume, now);
+        }
+        self.mode = Mode::Playing;
+        self.unsaved = true;
+        self.autosave_if_changed();
+    }
+
+    /// The game was just won: record it and show the win screen.
+    pub(super) fn on_win(&mut self) {
+        let (shape, difficulty) = (self.game.shape(), Some(self.game.difficulty()));
+        let finish = Finish {
+            secs: self.game.elapsed(self.now).as_secs(),
+            hints: self.game.hints_used(),
+            mistakes: self.game.mistakes(),
+        };
+        let before = self.stats.get(shape, difficulty).and_then(|c| c.best_secs);
+        self.record_stats(|s| s.record_finish(shape, difficulty, finish));
+        let new_best = before.is_none_or(|best| finish.secs <= best);
+        self.mode = Mode::Won { new_best };
+    }
+
+    /// The best time of the current game's board and level, in seconds.
+    pub fn best_secs(&self) -> Option<u64> {
+        self.stats
+            .get(self.game.shape(), Some(self.game.difficulty()))
+            .and_then(|c| c.best_secs)
+    }
+
+    pub(super) fn open_saves(&mut self) {
+        let Some(disk) = &self.disk else {
+            self.message = Some("Saves need a config directory.".to_string());
+            return;
+        };
+        let rows = match saves::list(&disk.dir) {
+            Ok(slots) => slots.into_iter().map(SlotRow::from).collect(),
+            Err(e) => {
+                self.message = Some(format!(
+                    "cannot list {}: {e}",
+                    disk.dir.saves_dir().display()
+                ));
+                return;
+            }
+        };
+        self.mode = Mode::Saves(SavesDialog::new(rows, suggested_name(&self.game)));
+    }
+
+    pub(super) fn on_saves_outcome(&mut self, outcome: SavesOutcome) {
+        let Some(disk) = &self.disk else {
+            return;
+        };
+        let dir = disk.dir.clone();
+        match outcome {
+            SavesOutcome::Editing => {}
+            SavesOutcome::Close => self.mode = Mode::Playing,
+            SavesOutcome::Save(name) => {
+                let saved = SavedGame::capture(&mut self.game, self.now);
+                match saves::save_slot(&dir, &name, &saved) {
+                    Ok(()) => {
+                        self.mode = Mode::Playing;
+                        self.message = Some(format!("Saved to slot '{name}'."));
+                    }
+                    Err(why) => self.dialog_error(why),
+                }
+            }
+            SavesOutcome::Load(name) => match saves::load_slot(&dir, &name) {
+                Loaded::Ok(saved) => {
+                    self.game = saved.game;
+                    self.continue_game(self.now);
+                    self.message = Some(format!("Loaded slot '{name}'."));
+                }
+                other => {
+                    let why = other
+                        .message(SavedGame::WHAT)
+                        .unwrap_or_else(|| format!("slot '{name}' is gone"));
+                    self.dialog_error(why);
+                }
+            },
+            SavesOutcome::Delete(name) => {
+                let result = if name == AUTOSAVE {
+                    Err("the autosave holds the current game; it is not deleted".to_string())
+                } else {
+                    saves::delete_slot(&dir, &name)
+                };
+                match result {
+                    Ok(()) => {
+                        self.open_saves();
+                        self.message = Some(format!("Deleted slot '{name}'."));
+                    }
+                    Err(why) => self.dialog_error(why),
+                }
+            }
+        }
+    }
+
+    /// Shows a problem and lists the slots afresh (a damaged one was moved aside).
+    fn dialog_error(&mut self, why: String) {
+        self.open_saves();
+        self.message = Some(why);
+    }
+}
+
+/// A slot name for the current game: board, level and seed.
+fn suggested_name(game: &Game) -> String {
+    let n = game.shape().n();
+    let level = Difficulty::name(game.difficulty());
+    match game.seed() {
+        Some(seed) => format!("{n}x{n}-{level}-{seed}"),
+        None => format!("{n}x{n}-{level}"),
+    }
+}

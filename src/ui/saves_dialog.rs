@@ -1,0 +1,193 @@
+//! The save-slot dialog: the slots with their board, level, progress, play
+//! time and date; Enter loads one, `s` saves the current game under a name,
+//! `d` deletes one after a yes. The dialog only edits its own state and says
+//! what was chosen; the App does the file work.
+
+use crossterm::event::{KeyCode, KeyEvent};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::theme::Theme;
+use super::view::format_time;
+use crate::storage::saves::{MAX_SLOT_NAME, Slot, Summary};
+use crate::storage::timestamp;
+
+/// One slot as the dialog lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotRow {
+    pub name: String,
+    /// What the file holds, or why it cannot be used.
+    pub detail: Result<Summary, String>,
+}
+
+impl From<Slot> for SlotRow {
+    fn from(slot: Slot) -> SlotRow {
+        SlotRow {
+            name: slot.name,
+            detail: slot.summary,
+        }
+    }
+}
+
+/// Where the dialog is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavesStep {
+    Browse,
+    /// Typing the name to save the current game under.
+    Name(String),
+    /// Waiting for a yes to delete this slot.
+    ConfirmDelete(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavesDialog {
+    pub rows: Vec<SlotRow>,
+    pub selected: usize,
+    pub step: SavesStep,
+    /// The name offered when saving with no slot selected.
+    pub suggested: String,
+}
+
+/// What a key in the dialog asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavesOutcome {
+    Editing,
+    Close,
+    Load(String),
+    Save(String),
+    Delete(String),
+}
+
+impl SavesDialog {
+    pub fn new(rows: Vec<SlotRow>, suggested: String) -> SavesDialog {
+        SavesDialog {
+            rows,
+            selected: 0,
+            step: SavesStep::Browse,
+            suggested,
+        }
+    }
+
+    fn selected_name(&self) -> Option<&str> {
+        self.rows.get(self.selected).map(|r| r.name.as_str())
+    }
+
+    pub fn on_key(&mut self, key: &KeyEvent) -> SavesOutcome {
+        match &mut self.step {
+            SavesStep::Browse => match key.code {
+                KeyCode::Esc | KeyCode::Char('q') => return SavesOutcome::Close,
+                KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.selected = (self.selected + 1).min(self.rows.len().saturating_sub(1));
+                }
+                KeyCode::Enter => {
+                    if let Some(row) = self.rows.get(self.selected)
+                        && row.detail.is_ok()
+                    {
+                        return SavesOutcome::Load(row.name.clone());
+                    }
+                }
+                KeyCode::Char('s') => {
+                    let name = match self.selected_name() {
+                        Some(name) if name != crate::storage::saves::AUTOSAVE => name.to_string(),
+                        _ => self.suggested.clone(),
+                    };
+                    self.step = SavesStep::Name(name);
+                }
+                KeyCode::Char('d') | KeyCode::Delete => {
+                    if let Some(name) = self.selected_name() {
+                        self.step = SavesStep::ConfirmDelete(name.to_string());
+                    }
+                }
+                _ => {}
+            },
+            SavesStep::Name(name) => match key.code {
+                KeyCode::Esc => self.step = SavesStep::Browse,
+                KeyCode::Enter if !name.is_empty() => return SavesOutcome::Save(name.clone()),
+                KeyCode::Backspace | KeyCode::Delete => {
+                    name.pop();
+                }
+                KeyCode::Char(c)
+                    if (c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                        && name.len() < MAX_SLOT_NAME =>
+                {
+                    name.push(c);
+                }
+                _ => {}
+            },
+            SavesStep::ConfirmDelete(name) => {
+                let name = name.clone();
+                self.step = SavesStep::Browse;
+                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                    return SavesOutcome::Delete(name);
+                }
+            }
+        }
+        SavesOutcome::Editing
+    }
+
+    /// The dialog's text.
+    pub fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if self.rows.is_empty() {
+            lines.push(Line::from("No saved games yet."));
+        } else {
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "  {:<16} {:<5} {:<7} {:>5} {:>8}  {:<16}",
+                    "slot", "board", "level", "done", "time", "saved (UTC)"
+                ),
+                theme.label,
+            )));
+        }
+        for (i, row) in self.rows.iter().enumerate() {
+            let chosen = i == self.selected && self.step == SavesStep::Browse;
+            let text = match &row.detail {
+                Ok(s) => {
+                    let n = s.shape.n();
+                    let done = if s.won {
+                        "won".to_string()
+                    } else {
+                        format!("{}%", s.percent())
+                    };
+                    format!(
+                        "{:<16} {:<5} {:<7} {:>5} {:>8}  {:<16}",
+                        clip(&row.name, 16),
+                        format!("{n}x{n}"),
+                        s.difficulty.name(),
+                        done,
+                        format_time(s.time),
+                        timestamp::display(s.saved_at)
+                    )
+                }
+                Err(why) => format!("{:<16} {}", clip(&row.name, 16), clip(why, 45)),
+            };
+            let marker = if chosen { "> " } else { "  " };
+            let style = if chosen {
+                theme.selected
+            } else {
+                Style::default()
+            };
+            lines.push(Line::from(vec![
+                Span::raw(marker),
+                Span::styled(text, style),
+            ]));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(match &self.step {
+            SavesStep::Browse => {
+                "Enter: load   s: save this game   d: delete   Esc: close".to_string()
+            }
+            SavesStep::Name(name) => format!("Save as: {name}_   Enter: save   Esc: back"),
+            SavesStep::ConfirmDelete(name) => {
+                format!("Delete slot '{name}'? y: yes   other key: no")
+            }
+        }));
+        lines
+    }
+}
+
+/// At most `width` characters of `text`.
+fn clip(text: &str, width: usize) -> String {
+    text.chars().take(width).collect()
+}
