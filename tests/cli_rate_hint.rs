@@ -25,7 +25,7 @@ fn rate_prints_level_score_and_technique_per_puzzle() {
         .output()
         .unwrap();
     let puzzles = stdout(&made);
-    let o = run(&["rate"], &format!("{ONE_GAP}\n{puzzles}"));
+    let o = run(&["rate"], format!("{ONE_GAP}\n{puzzles}"));
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
@@ -39,7 +39,7 @@ fn rate_refuses_puzzles_without_one_solution() {
     let several = std::fs::read_to_string("tests/data/serg_sample.txt").unwrap();
     let first = several.lines().next().unwrap();
     let clash = format!("55{}", ".".repeat(79));
-    let o = run(&["rate"], &format!("{first}\n{clash}\n"));
+    let o = run(&["rate"], format!("{first}\n{clash}\n"));
     assert!(!o.status.success());
     assert_eq!(stdout(&o), "several solutions\nno solution\n");
     assert!(stderr(&o).contains("<stdin>:1: not rated: the puzzle has more than one solution"));
