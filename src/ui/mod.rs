@@ -29,7 +29,7 @@ pub use terminal::restore;
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use view::{Screen, format_time, screen};
 
-use crate::engine::{Difficulty, Shape};
+use crate::engine::{Difficulty, Grid, Shape};
 use crate::game::Game;
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
@@ -50,6 +50,9 @@ pub enum Start {
     },
     /// The game saved in a named slot.
     Load(String),
+    /// A puzzle the player brought, and where it came from (a file's name
+    /// or "the command line"), for messages.
+    Entered { puzzle: Grid, from: String },
 }
 
 /// What to start the game with.
@@ -173,5 +176,9 @@ fn opening(
             }
         }
         (Start::Load(_), None) => Err(io::Error::other("loading a slot needs a config directory")),
+        (Start::Entered { puzzle, from }, _) => match Game::from_entered(puzzle.clone(), now) {
+            Ok(game) => Ok((game, false)),
+            Err(why) => Err(io::Error::other(format!("{from}: {why}"))),
+        },
     }
 }
