@@ -27,14 +27,20 @@ pub enum Technique {
     SimpleColoring,
     Skyscraper,
     TwoStringKite,
+    FinnedXWing,
+    FinnedSwordfish,
+    XChain,
+    XyChain,
     UniqueRectangle,
+    UniqueRectangleType2,
+    UniqueRectangleType4,
     Backtrack,
 }
 
 impl Technique {
     /// Every technique in the enum's order, which rises in difficulty: the
     /// one list the solver-side code walks (`Backtrack` comes last).
-    pub const ALL: [Technique; 22] = {
+    pub const ALL: [Technique; 28] = {
         use Technique::*;
         [
             FullHouse,
@@ -57,7 +63,13 @@ impl Technique {
             SimpleColoring,
             Skyscraper,
             TwoStringKite,
+            FinnedXWing,
+            FinnedSwordfish,
+            XChain,
+            XyChain,
             UniqueRectangle,
+            UniqueRectangleType2,
+            UniqueRectangleType4,
             Backtrack,
         ]
     };
@@ -72,7 +84,8 @@ impl Technique {
                 Difficulty::Hard
             }
             Swordfish | Jellyfish | XyzWing | WWing | SimpleColoring | Skyscraper
-            | TwoStringKite | UniqueRectangle => Difficulty::Expert,
+            | TwoStringKite | FinnedXWing | FinnedSwordfish | XChain | XyChain
+            | UniqueRectangle | UniqueRectangleType2 | UniqueRectangleType4 => Difficulty::Expert,
             Backtrack => Difficulty::Extreme,
         }
     }
@@ -101,7 +114,13 @@ impl Technique {
             SimpleColoring => 38,
             Skyscraper => 36,
             TwoStringKite => 36,
+            FinnedXWing => 38,
+            FinnedSwordfish => 40,
+            XChain => 42,
+            XyChain => 44,
             UniqueRectangle => 34,
+            UniqueRectangleType2 => 36,
+            UniqueRectangleType4 => 36,
             Backtrack => 100,
         }
     }
@@ -109,7 +128,11 @@ impl Technique {
     /// True for deductions that only hold when the puzzle has one solution
     /// (they rule out patterns that would allow two).
     pub fn assumes_unique_solution(self) -> bool {
-        self == Technique::UniqueRectangle
+        use Technique::*;
+        matches!(
+            self,
+            UniqueRectangle | UniqueRectangleType2 | UniqueRectangleType4
+        )
     }
 
     /// The name players know it by.
@@ -136,7 +159,13 @@ impl Technique {
             SimpleColoring => "Simple coloring",
             Skyscraper => "Skyscraper",
             TwoStringKite => "Two-string kite",
+            FinnedXWing => "Finned X-wing",
+            FinnedSwordfish => "Finned swordfish",
+            XChain => "X-chain",
+            XyChain => "XY-chain",
             UniqueRectangle => "Unique rectangle",
+            UniqueRectangleType2 => "Unique rectangle type 2",
+            UniqueRectangleType4 => "Unique rectangle type 4",
             Backtrack => "Trial and error",
         }
     }

@@ -24,10 +24,20 @@ pub struct Intersection {
 /// Per-shape facts the board needs beyond `Geometry`, computed once.
 #[derive(Debug)]
 pub struct Layout {
+    n: usize,
     /// For each cell, its position inside its row, column and box.
     pub slot: Vec<[u8; 3]>,
     /// Every box/line crossing, boxes in order, rows before columns.
     pub intersections: Vec<Intersection>,
+    /// `line_masks[box * 2n + line_unit]`: the positions of the line (row or
+    /// column unit) that lie in the box (0-based box number), 0 when apart.
+    line_masks: Vec<u32>,
+    /// For each line unit (rows, then columns), the boxes it crosses as a mask.
+    boxes_crossing: Vec<u32>,
+    /// 64-bit words in a set of cells.
+    words: usize,
+    /// `peer_bits[cell * words..][..words]`: the peers of a cell as a set.
+    peer_bits: Vec<u64>,
 }
 
 impl Layout {
@@ -40,6 +50,7 @@ impl Layout {
             }
         }
         let mut intersections = Vec::new();
+        let mut line_masks = vec![0u32; n * 2 * n];
         for box_unit in 2 * n..3 * n {
             for line_unit in 0..2 * n {
                 let (mut box_mask, mut line_mask) = (0u32, 0u32);
@@ -49,6 +60,7 @@ impl Layout {
                         line_mask |= 1 << slot[cell][line_unit / n];
                     }
                 }
+                line_masks[(box_unit - 2 * n) * 2 * n + line_unit] = line_mask;
                 if box_mask != 0 {
                     intersections.push(Intersection {
                         box_unit,
@@ -59,10 +71,51 @@ impl Layout {
                 }
             }
         }
+        let boxes_crossing = (0..2 * n)
+            .map(|line| {
+                (0..n)
+                    .filter(|&bx| line_masks[bx * 2 * n + line] != 0)
+                    .fold(0u32, |m, bx| m | 1 << bx)
+            })
+            .collect();
+        let words = (n * n).div_ceil(64);
+        let mut peer_bits = vec![0u64; n * n * words];
+        for (cell, peers) in g.peers.iter().enumerate() {
+            for &p in peers {
+                peer_bits[cell * words + p / 64] |= 1 << (p % 64);
+            }
+        }
         Layout {
+            n,
             slot,
             intersections,
+            line_masks,
+            boxes_crossing,
+            words,
+            peer_bits,
         }
+    }
+
+    /// The positions of a line (a row or column unit) inside a box (0-based
+    /// box number): where a fin box meets a base or cover line.
+    pub fn line_mask_in_box(&self, box_index: usize, line_unit: usize) -> u32 {
+        self.line_masks[box_index * 2 * self.n + line_unit]
+    }
+
+    /// The boxes (0-based box numbers, as a mask) a line unit crosses.
+    pub fn boxes_crossing(&self, line_unit: usize) -> u32 {
+        self.boxes_crossing[line_unit]
+    }
+
+    /// The 64-bit words of a set of cells on this shape (bit c % 64 of word
+    /// c / 64 is cell c): chains test "some cell sees both" with them.
+    pub fn cell_words(&self) -> usize {
+        self.words
+    }
+
+    /// The peers of a cell as a set of cells.
+    pub fn peer_bits(&self, cell: usize) -> &[u64] {
+        &self.peer_bits[cell * self.words..(cell + 1) * self.words]
     }
 
     /// The cached layout of a shape.
@@ -270,6 +323,22 @@ impl Board {
                     .into_iter()
                     .any(|d| self.positions(u, d) == 0)
             })
+    }
+
+    /// The cells that still allow `digit`, as a set of cells (see
+    /// `Layout::cell_words`), into `out`.
+    pub fn digit_bits(&self, digit: u8, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.layout.words, 0);
+        let n = self.geo.n;
+        for row in 0..n {
+            let mut pos = self.positions(row, digit);
+            while pos != 0 {
+                let cell = row * n + pos.trailing_zeros() as usize;
+                out[cell / 64] |= 1 << (cell % 64);
+                pos &= pos - 1;
+            }
+        }
     }
 
     /// The cells among `cells`' common peers that still allow `digit`: what a

@@ -6,7 +6,10 @@
 //! every supported shape, rectangular boxes included.
 
 pub mod board;
+mod chain_search;
+mod chains;
 mod coloring;
+mod finned_fish;
 mod fish;
 mod locked;
 mod single_digit;
@@ -17,13 +20,17 @@ mod uniqueness;
 mod wings;
 
 pub use board::Board;
+pub use chains::{find_x_chain, find_xy_chain};
 pub use coloring::find_simple_coloring;
+pub use finned_fish::find_finned_fish;
 pub use fish::find_fish;
 pub use locked::{find_claiming, find_pointing};
 pub use single_digit::{find_skyscraper, find_two_string_kite};
 pub use singles::{find_full_house, find_hidden_single, find_naked_single};
 pub use subsets::{find_hidden_subset, find_naked_subset};
-pub use uniqueness::find_unique_rectangle;
+pub use uniqueness::{
+    find_unique_rectangle, find_unique_rectangle_type_2, find_unique_rectangle_type_4,
+};
 pub use wings::{find_w_wing, find_xy_wing, find_xyz_wing};
 
 use super::difficulty::Difficulty;
@@ -63,7 +70,13 @@ pub fn find_technique(b: &Board, technique: Technique) -> Option<Step> {
         SimpleColoring => find_simple_coloring(b),
         Skyscraper => find_skyscraper(b),
         TwoStringKite => find_two_string_kite(b),
+        FinnedXWing => find_finned_fish(b, 2),
+        FinnedSwordfish => find_finned_fish(b, 3),
+        XChain => find_x_chain(b),
+        XyChain => find_xy_chain(b),
         UniqueRectangle => find_unique_rectangle(b),
+        UniqueRectangleType2 => find_unique_rectangle_type_2(b),
+        UniqueRectangleType4 => find_unique_rectangle_type_4(b),
         Backtrack => None,
     }
 }

@@ -12,7 +12,7 @@ use crate::engine::geometry::Geometry;
 use crate::engine::step::{Step, Technique};
 
 /// A unit two cells share, rows first (they must see each other).
-fn shared_unit(geo: &Geometry, a: usize, b: usize) -> usize {
+pub fn shared_unit(geo: &Geometry, a: usize, b: usize) -> usize {
     let (ua, ub) = (geo.cell_units[a], geo.cell_units[b]);
     (0..3).find(|&k| ua[k] == ub[k]).map_or(ua[2], |k| ua[k])
 }
