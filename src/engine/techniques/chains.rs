@@ -53,6 +53,11 @@ pub fn find_x_chain(b: &Board) -> Option<Step> {
     let mut best: Option<Best> = None;
     for digit in 1..=b.n() as u8 {
         links.find(b, digit);
+        // one strong link alone removes what locked candidates would: a chain
+        // worth finding has two
+        if links.ends.len() < 4 {
+            continue;
+        }
         b.digit_bits(digit, &mut holding);
         let (partners, ends) = (&links.partners, &links.ends);
         // a state is a cell holding the digit: the cell is on, the cells
@@ -234,7 +239,8 @@ pub fn find_xy_chain(b: &Board) -> Option<Step> {
             (cands - DigitSet::single(low)).first().unwrap_or(0)
         }
     };
-    let bivalue: Vec<usize> = (0..cells).filter(|&c| b.candidates(c).len() == 2).collect();
+    let is_bivalue: Vec<bool> = (0..cells).map(|c| b.candidates(c).len() == 2).collect();
+    let bivalue: Vec<usize> = (0..cells).filter(|&c| is_bivalue[c]).collect();
     let mut graph = Graph::default();
     let active = bivalue.iter().flat_map(|&c| [2 * c, 2 * c + 1]);
     graph.build(2 * cells, active, |s, out| {
@@ -242,20 +248,21 @@ pub fn find_xy_chain(b: &Board) -> Option<Step> {
         let v = on_digit(s as u32);
         for &y in &geo.peers[x] {
             let cands = b.candidates(y);
-            if cands.len() == 2 && cands.contains(v) {
+            if is_bivalue[y] && cands.contains(v) {
                 let w = (cands - DigitSet::single(v)).first().unwrap_or(0);
                 out.push((state(y, w), NONE));
             }
         }
     });
     let mut search = Search::default();
+    // the cells holding each digit, as sets, filled when a start needs one
     let mut holding: Vec<Vec<u64>> = vec![Vec::new(); b.n() + 1];
-    for (digit, set) in holding.iter_mut().enumerate().skip(1) {
-        b.digit_bits(digit as u8, set);
-    }
     let mut best: Option<Best> = None;
     for &start in &bivalue {
         for z in b.candidates(start) {
+            if holding[z as usize].is_empty() {
+                b.digit_bits(z, &mut holding[z as usize]);
+            }
             let other = (b.candidates(start) - DigitSet::single(z))
                 .first()
                 .unwrap_or(0);

@@ -1,8 +1,10 @@
 //! Finned fish: an X-wing (2 base lines) or swordfish (3) whose base lines
-//! hold the digit in the cover lines plus a few extra cells, the fins, all in
-//! one box. Either a fin holds the digit, or none does and the fish holds, so
-//! cover-line cells inside the fin box (off the base lines) lose the digit
-//! both ways. Sashimi fish (a base line left with one cover cell) are included.
+//! hold the digit in the cover lines plus a few extra cells, the fins, on one
+//! base line and in one box. Either a fin holds the digit, or none does and
+//! the fish holds, so cover-line cells inside the fin box (off the base
+//! lines) lose the digit both ways. Sashimi fish (the finned line left with
+//! one cover cell) are included; fins spread over two base lines of one band
+//! are not looked for (rare, and a wider search costs every stalled position).
 
 use super::board::Board;
 use super::{bits, text};
@@ -33,17 +35,6 @@ pub fn find_finned_fish(b: &Board, k: usize) -> Option<Step> {
     })
 }
 
-/// A candidate base line: its unit, the boxes that can hold the fins of a
-/// fish on it (`live`), the boxes where it has the digit (`holds`), and
-/// whether it holds the digit more than `k` times.
-#[derive(Clone, Copy, Debug, Default)]
-struct Line {
-    unit: usize,
-    live: u32,
-    holds: u32,
-    wide: bool,
-}
-
 /// One digit and orientation: base lines are units `base..base + n`, cover
 /// lines `cover..cover + n`. Position p of a base line lies in cover line p,
 /// and position i of a cover line in base line i.
@@ -60,9 +51,10 @@ impl Fish<'_> {
         self.b.positions(line, self.digit)
     }
 
-    /// Every choice of `k` base lines, with fins in any box.
+    /// Every choice of `k - 1` plain base lines (all their places in the
+    /// cover), then every finned line and box for its fins.
     fn search(&self) -> Option<Step> {
-        let (b, n) = (self.b, self.b.n());
+        let (b, n, k) = (self.b, self.b.n(), self.k);
         // a box meets a row in box_cols cells and a column in box_rows: the
         // most fins a base line can hold
         let span = if self.base == 0 {
@@ -70,96 +62,75 @@ impl Fish<'_> {
         } else {
             b.shape().box_rows()
         };
-        let layout = b.layout();
-        let mut lines = [Line::default(); 32];
-        let mut len = 0;
-        // boxes holding the digit on one base-direction line, and on two:
-        // only those can lose it off the base lines
-        let (mut once, mut twice) = (0u32, 0u32);
+        let (mut plain, mut finned) = ([0usize; 32], [0usize; 32]);
+        let (mut plains, mut finneds) = (0, 0);
         for line in self.base..self.base + n {
-            let pos = self.positions(line);
-            let crossing = layout.boxes_crossing(line);
-            let mut holds = 0u32;
-            // the boxes that can hold the fins of a fish on this line: one it
-            // crosses with at most k positions outside, or any other when
-            // all its positions can be covered
-            let mut live = if at_most(pos, self.k) { !crossing } else { 0 };
-            for fin_box in bits(crossing) {
-                let inside = layout.line_mask_in_box(fin_box as usize, line);
-                if pos & inside != 0 {
-                    holds |= 1 << fin_box;
-                }
-                if at_most(pos & !inside, self.k) {
-                    live |= 1 << fin_box;
-                }
+            let count = self.positions(line).count_ones() as usize;
+            if (2..=k).contains(&count) {
+                plain[plains] = line;
+                plains += 1;
             }
-            twice |= once & holds;
-            once |= holds;
-            if (2..=self.k + span).contains(&(pos.count_ones() as usize)) {
-                lines[len] = Line {
-                    unit: line,
-                    live,
-                    holds,
-                    wide: !at_most(pos, self.k),
-                };
-                len += 1;
+            // two lines holding the digit twice each with a fin are a
+            // skyscraper (found before): a finned X-wing's finned line needs more
+            let fewest = if k == 2 { 3 } else { 2 };
+            if (fewest..=k + span).contains(&count) {
+                finned[finneds] = line;
+                finneds += 1;
             }
         }
-        if twice == 0 {
-            return None;
-        }
-        self.extend(&lines[..len], &mut [0; 3], 0, 0, twice, 0, false)
+        let mut chosen = [0usize; 3];
+        self.choose_plain(&plain[..plains], &finned[..finneds], &mut chosen, 0, 0, 0)
     }
 
-    /// Adds base lines from `lines[from..]` to `chosen[..depth]`; `live`
-    /// holds the boxes every chosen line allows as the fin box, `holds` the
-    /// boxes where a chosen line has the digit (where fins can be), `wide`
-    /// whether one holds it more than `k` times. A choice is dropped when no
-    /// box is left. A finned X-wing on two lines holding the digit twice each
-    /// is a skyscraper (found before), so one of its lines must be wide.
-    #[allow(clippy::too_many_arguments)]
-    fn extend(
+    /// Adds plain lines from `plain[from..]` to `chosen[..depth]` (places
+    /// `union`, at most `k`), then tries each finned line.
+    fn choose_plain(
         &self,
-        lines: &[Line],
+        plain: &[usize],
+        finned: &[usize],
         chosen: &mut [usize; 3],
         depth: usize,
         from: usize,
-        live: u32,
-        holds: u32,
-        wide: bool,
+        union: u32,
     ) -> Option<Step> {
         let k = self.k;
-        if depth == k {
-            return self.with_base_lines(&chosen[..k], live & holds);
-        }
-        let last = depth + 1 == k;
-        for (i, line) in lines.iter().enumerate().skip(from) {
-            let next = live & line.live;
-            if next == 0 || (k == 2 && last && !wide && !line.wide) {
-                continue;
+        if depth + 1 == k {
+            for &line in finned {
+                if !chosen[..depth].contains(&line) {
+                    chosen[depth] = line;
+                    let found = self.with_finned_line(&chosen[..k], union);
+                    if found.is_some() {
+                        return found;
+                    }
+                }
             }
-            chosen[depth] = line.unit;
-            let (holds, wide) = (holds | line.holds, wide || line.wide);
-            if let Some(step) = self.extend(lines, chosen, depth + 1, i + 1, next, holds, wide) {
-                return Some(step);
+            return None;
+        }
+        for (i, &line) in plain.iter().enumerate().skip(from) {
+            let next = union | self.positions(line);
+            if at_most(next, k) {
+                chosen[depth] = line;
+                let found = self.choose_plain(plain, finned, chosen, depth + 1, i + 1, next);
+                if found.is_some() {
+                    return found;
+                }
             }
         }
         None
     }
 
-    /// A finned fish on `base_lines` with its fins in one of the boxes `live`.
-    fn with_base_lines(&self, base_lines: &[usize], live: u32) -> Option<Step> {
+    /// The fish on `base_lines`, the last of them finned (fins in a box it
+    /// crosses), the others with places `plain` all in the cover.
+    fn with_finned_line(&self, base_lines: &[usize], plain: u32) -> Option<Step> {
         let (k, layout) = (self.k, self.b.layout());
-        let union = base_lines.iter().fold(0, |m, &l| m | self.positions(l));
-        if at_most(union, k) {
-            return None; // no fins: a plain fish
-        }
-        bits(live).find_map(|fin_box| {
+        let line = base_lines[k - 1];
+        let pos = self.positions(line);
+        let union = plain | pos;
+        bits(layout.boxes_crossing(line)).find_map(|fin_box| {
             let fin_box = fin_box as usize;
-            let outside = base_lines.iter().fold(0, |m, &l| {
-                m | (self.positions(l) & !layout.line_mask_in_box(fin_box, l))
-            });
-            if !at_most(outside, k) {
+            let inside = layout.line_mask_in_box(fin_box, line);
+            let outside = plain | (pos & !inside);
+            if pos & inside == 0 || !at_most(outside, k) {
                 return None;
             }
             self.with_fins_in(base_lines, union, fin_box, outside)
