@@ -163,18 +163,9 @@ fn opening(
             }
         },
         (Start::Resume, None) => Ok((new_game(None, None, None), false)),
-        (Start::Load(name), Some(disk)) => {
-            saves::check_slot_name(name).map_err(io::Error::other)?;
-            match saves::load_slot(&disk.dir, name) {
-                Loaded::Ok(saved) => Ok((saved.game, true)),
-                Loaded::Missing => Err(io::Error::other(format!(
-                    "no saved game '{name}' (tudoku saves lists them)"
-                ))),
-                other => Err(io::Error::other(
-                    other.message(SavedGame::WHAT).unwrap_or_default(),
-                )),
-            }
-        }
+        (Start::Load(name), Some(disk)) => saves::load_named(&disk.dir, name)
+            .map(|saved| (saved.game, true))
+            .map_err(io::Error::other),
         (Start::Load(_), None) => Err(io::Error::other("loading a slot needs a config directory")),
         (Start::Entered { puzzle, from }, _) => match Game::from_entered(puzzle.clone(), now) {
             Ok(game) => Ok((game, false)),
