@@ -28,7 +28,7 @@ pub use terminal::restore;
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use view::{Screen, format_time, screen};
 
-use crate::engine::{Difficulty, Shape};
+use crate::engine::{Difficulty, Grid, Shape};
 use crate::game::Game;
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
@@ -50,6 +50,9 @@ pub enum Start {
     },
     /// The game saved in a named slot.
     Load(String),
+    /// A puzzle the player brought, and where it came from (a file's name
+    /// or "the command line"), for messages.
+    Entered { puzzle: Grid, from: String },
 }
 
 /// What to start the game with.
@@ -178,18 +181,13 @@ fn opening(
             }
         },
         (Start::Resume, None) => Ok((new_game(None, None, None), false)),
-        (Start::Load(name), Some(disk)) => {
-            saves::check_slot_name(name).map_err(io::Error::other)?;
-            match saves::load_slot(&disk.dir, name) {
-                Loaded::Ok(saved) => Ok((saved.game, true)),
-                Loaded::Missing => Err(io::Error::other(format!(
-                    "no saved game '{name}' (tudoku saves lists them)"
-                ))),
-                other => Err(io::Error::other(
-                    other.message(SavedGame::WHAT).unwrap_or_default(),
-                )),
-            }
-        }
+        (Start::Load(name), Some(disk)) => saves::load_named(&disk.dir, name)
+            .map(|saved| (saved.game, true))
+            .map_err(io::Error::other),
         (Start::Load(_), None) => Err(io::Error::other("loading a slot needs a config directory")),
+        (Start::Entered { puzzle, from }, _) => match Game::from_entered(puzzle.clone(), now) {
+            Ok(game) => Ok((game, false)),
+            Err(why) => Err(io::Error::other(format!("{from}: {why}"))),
+        },
     }
 }
