@@ -270,6 +270,12 @@ impl App {
             Command::ClearNotes => self.act(Action::ClearNotes),
             Command::Undo => self.act(Action::Undo),
             Command::Redo => self.act(Action::Redo),
+            Command::UndoMistakes => {
+                self.act(Action::UndoMistakes);
+                if self.message.is_none() {
+                    self.message = Some("Back to where every entry is right.".to_string());
+                }
+            }
             Command::Hint => self.act(Action::Hint),
             Command::Check => {
                 self.act(Action::Check);
