@@ -1,6 +1,7 @@
 //! `tudoku play FILE|PUZZLE`: a puzzle the player brings. Bad ones are refused
 //! before the terminal is taken, with where and why; a good one is played,
-//! autosaved and resumed like any other game.
+//! autosaved and resumed like any other game, and `tudoku saves --export`
+//! gives it back.
 #![cfg(unix)]
 
 use std::process::{Command, Output};
@@ -93,6 +94,25 @@ fn a_puzzle_from_a_file_is_played_and_resumed() {
     assert_eq!(panel_number(&screen, "Filled"), 18, "{screen}");
     again.send("q");
     assert!(again.wait_exit().success());
+
+    // and the puzzle comes back out as it went in, givens only
+    let exported = saves_export(&config, "autosave");
+    assert!(exported.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&exported.stdout),
+        format!("{SEVENTEEN}\n")
+    );
+    assert_refused(&saves_export(&config, "nope"), &["no saved game 'nope'"]);
+    assert_refused(&saves_export(&config, "../up"), &["not a slot name"]);
+}
+
+fn saves_export(config: &std::path::Path, name: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tudoku"))
+        .arg("--config-dir")
+        .arg(config)
+        .args(["saves", "--export", name])
+        .output()
+        .expect("tudoku runs")
 }
 
 #[test]

@@ -5,9 +5,11 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::SystemTime;
 
 use tudoku::engine::{Difficulty, Grid, Shape, parse_puzzles};
 use tudoku::storage::ConfigDir;
+use tudoku::storage::timestamp::date_number;
 use tudoku::ui::{Config, Launch, Start};
 
 use super::generate::parse_size;
@@ -27,13 +29,20 @@ pub struct PlayArgs {
     /// Seed for the puzzle: the same seed gives the same puzzle.
     #[arg(long, value_name = "S", conflicts_with = "load")]
     pub seed: Option<u64>,
+    /// Today's puzzle: the same for everyone on the same UTC day, size and
+    /// level (its seed is the date, YYYYMMDD).
+    #[arg(long, conflicts_with_all = ["seed", "load"])]
+    pub daily: bool,
     /// Play the game saved in this slot (`tudoku saves` lists them).
     #[arg(long, value_name = "NAME")]
     pub load: Option<String>,
     /// A puzzle to play: a file (its first puzzle) or the puzzle itself,
     /// e.g. 53..7....6..195... ('.' or 0 for blanks; --box for rectangular
     /// boxes). It must have exactly one solution.
-    #[arg(value_name = "FILE|PUZZLE", conflicts_with_all = ["size", "difficulty", "seed", "load"])]
+    #[arg(
+        value_name = "FILE|PUZZLE",
+        conflicts_with_all = ["size", "difficulty", "seed", "daily", "load"]
+    )]
     pub puzzle: Option<String>,
 }
 
@@ -58,7 +67,9 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
         Some(args) => Start::New {
             shape: args.box_shape.or(args.size),
             difficulty: args.difficulty,
-            seed: args.seed,
+            seed: args
+                .seed
+                .or(args.daily.then(|| date_number(SystemTime::now()))),
         },
     };
     let (config, notices) = match &dir {

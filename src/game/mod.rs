@@ -23,7 +23,7 @@ pub use action::{Action, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
-pub use source::new_puzzle;
+pub use source::{new_puzzle, new_puzzle_cancellable};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
 /// loading checks that the parts fit together instead of trusting the file.
