@@ -482,12 +482,12 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
             *other &= elsewhere;
         }
         // A box whose one column holds the digit in one row has one cell.
+        // Mostly these were solved before; clearing them again anyway costs
+        // less than the branch that would skip it, which is hard to predict.
         let solved = bits & Self::in_every_row(confined & !twice);
-        if solved & state.unsolved[band] != B::ZERO {
-            state.unsolved[band] &= !solved;
-            for other in &mut state.cells {
-                other[band] &= !solved;
-            }
+        state.unsolved[band] &= !solved;
+        for other in &mut state.cells {
+            other[band] &= !solved;
         }
         state.cells[d][band] = bits;
         true
@@ -562,24 +562,33 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// Hidden singles in columns, which band updates do not see: places
     /// each digit that has one unsolved cell left in a column. `None` when a
     /// digit has no cell left in some column, otherwise whether it placed any.
+    /// Once propagation is done, a column where the digit is solved has no
+    /// other cell for it, so counting the unsolved cells is enough.
     fn column_singles(state: &mut State<B, N, W>) -> Option<bool> {
         let mut placed = false;
         for d in 0..N {
-            let (mut once, mut twice, mut solved) = (0, 0, 0);
+            // Cells of the digit at each position of a band: in any band, in
+            // at least one unsolved cell, in at least two.
+            let (mut any, mut once, mut twice) = (B::ZERO, B::ZERO, B::ZERO);
             for band in 0..W {
                 let bits = state.cells[d][band];
-                let done = bits & !state.unsolved[band];
-                for i in 0..H {
-                    let row = Self::row(bits, i);
-                    twice |= once & row;
-                    once |= row;
-                    solved |= Self::row(done, i);
-                }
+                let open = bits & state.unsolved[band];
+                any |= bits;
+                twice |= once & open;
+                once |= open;
             }
-            if once != Self::ROW {
+            // The same by columns, folding the band's rows.
+            let (mut columns, mut once_in_column, mut twice_in_column) = (0, 0, 0);
+            for i in 0..H {
+                let row = Self::row(once, i);
+                columns |= Self::row(any, i);
+                twice_in_column |= once_in_column & row | Self::row(twice, i);
+                once_in_column |= row;
+            }
+            if columns != Self::ROW {
                 return None;
             }
-            let mut hidden = once & !twice & !solved;
+            let mut hidden = once_in_column & !twice_in_column;
             while hidden != 0 {
                 let column = Self::in_every_row(hidden & hidden.wrapping_neg());
                 hidden &= hidden - 1;
