@@ -492,12 +492,15 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
             *other &= elsewhere;
         }
         // A box whose one column holds the digit in one row has one cell.
-        // Mostly these were solved before; clearing them again anyway costs
-        // less than the branch that would skip it, which is hard to predict.
+        // Mostly these were solved before. Up to 9x9, clearing them again
+        // anyway costs less than the branch that would skip it, which is
+        // hard to predict; larger boards have too many digits to clear.
         let solved = bits & Self::in_every_row(confined & !twice);
-        state.unsolved[band] &= !solved;
-        for other in &mut state.cells {
-            other[band] &= !solved;
+        if N <= 9 || solved & state.unsolved[band] != B::ZERO {
+            state.unsolved[band] &= !solved;
+            for other in &mut state.cells {
+                other[band] &= !solved;
+            }
         }
         state.cells[d][band] = bits;
         true
