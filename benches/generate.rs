@@ -23,7 +23,13 @@ const RUNS: &[(usize, Option<Difficulty>, usize)] = &[
     (16, Some(Difficulty::Easy), 50),
     (16, Some(Difficulty::Medium), 30),
     (16, Some(Difficulty::Hard), 20),
+    (16, Some(Difficulty::Expert), 20),
+    (16, Some(Difficulty::Extreme), 20),
     (25, Some(Difficulty::Easy), 10),
+    (25, Some(Difficulty::Medium), 8),
+    (25, Some(Difficulty::Hard), 8),
+    (25, Some(Difficulty::Expert), 8),
+    (25, Some(Difficulty::Extreme), 8),
 ];
 
 fn main() {

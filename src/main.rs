@@ -32,8 +32,8 @@ enum Command {
     Hint(cli::hint::HintArgs),
     /// Play a new game (a bare `tudoku` resumes the autosaved one).
     Play(cli::play::PlayArgs),
-    /// List the saved games.
-    Saves,
+    /// List the saved games, or print one's puzzle (--export).
+    Saves(cli::saves::SavesArgs),
     /// Show best and average times, streaks and hints per board and level.
     Stats,
 }
@@ -46,7 +46,7 @@ fn main() -> ExitCode {
         Some(Command::Rate(args)) => cli::rate::run(&args),
         Some(Command::Hint(args)) => cli::hint::run(&args),
         Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir)),
-        Some(Command::Saves) => with_dir(cli.config_dir, |dir| cli::saves::run(&dir)),
+        Some(Command::Saves(args)) => with_dir(cli.config_dir, |dir| cli::saves::run(&dir, &args)),
         Some(Command::Play(args)) => {
             cli::play::run(ConfigDir::resolve(cli.config_dir.as_deref()), Some(&args))
         }

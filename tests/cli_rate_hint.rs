@@ -1,28 +1,10 @@
 //! `tudoku rate` and `tudoku hint` through the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli_common;
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::Command;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use cli_common::{run, stderr, stdout};
 
 /// Solved 9x9 grid with one cell blank: the only step is a full house.
 const ONE_GAP: &str =
@@ -42,10 +24,10 @@ fn rate_prints_level_score_and_technique_per_puzzle() {
         ])
         .output()
         .unwrap();
-    let puzzles = text(&made.stdout);
-    let o = run(&["rate"], &format!("{ONE_GAP}\n{puzzles}"));
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let puzzles = stdout(&made);
+    let o = run(&["rate"], format!("{ONE_GAP}\n{puzzles}"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0], "easy 1 Full house");
@@ -57,19 +39,17 @@ fn rate_refuses_puzzles_without_one_solution() {
     let several = std::fs::read_to_string("tests/data/serg_sample.txt").unwrap();
     let first = several.lines().next().unwrap();
     let clash = format!("55{}", ".".repeat(79));
-    let o = run(&["rate"], &format!("{first}\n{clash}\n"));
+    let o = run(&["rate"], format!("{first}\n{clash}\n"));
     assert!(!o.status.success());
-    assert_eq!(text(&o.stdout), "several solutions\nno solution\n");
-    assert!(
-        text(&o.stderr).contains("<stdin>:1: not rated: the puzzle has more than one solution")
-    );
+    assert_eq!(stdout(&o), "several solutions\nno solution\n");
+    assert!(stderr(&o).contains("<stdin>:1: not rated: the puzzle has more than one solution"));
 }
 
 #[test]
 fn hint_explains_the_next_step_with_coordinates() {
     let o = run(&["hint"], ONE_GAP);
     assert!(o.status.success());
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     assert!(out.starts_with("Full house"), "{out}");
     assert!(out.contains("r9c7") && out.contains('1'), "{out}");
 }
@@ -81,7 +61,7 @@ fn hint_all_numbers_every_step_until_solved() {
     let empty_cells = first.chars().filter(|&c| c == '.').count();
     let o = run(&["hint", "--all"], first);
     assert!(o.status.success());
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     let steps: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
     assert!(steps[0].starts_with("1. "));
     // every step places at most one digit or only eliminates, so at least
@@ -98,5 +78,5 @@ fn hint_all_numbers_every_step_until_solved() {
 fn hint_on_a_bad_line_fails_cleanly() {
     let o = run(&["hint"], "12..\n");
     assert!(!o.status.success());
-    assert!(!text(&o.stderr).contains("panicked"));
+    assert!(!stderr(&o).contains("panicked"));
 }

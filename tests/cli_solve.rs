@@ -1,36 +1,11 @@
 //! `tudoku solve` as a user runs it: the real binary, real pipes and files.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli_common;
 
+use std::process::Output;
+
+use cli_common::{run, stderr, stdout};
 use tudoku::engine::{Grid, validate};
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start tudoku");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    // write from a thread so a large input cannot deadlock against the output
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("tudoku runs");
-    writer.join().unwrap();
-    output
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A failure the user can act on: non-zero exit, a message, never a panic.
 fn assert_clean_failure(o: &Output, message_part: &str) {

@@ -57,7 +57,7 @@ fn check_path(puzzle: &Grid, every_technique: bool, seen: &mut BTreeSet<Techniqu
     let mut guard = 0;
     while !board.is_solved() {
         if every_technique {
-            for &t in &LOGICAL {
+            for &t in LOGICAL {
                 if let Some(step) = find_technique(&board, t) {
                     seen.insert(t);
                     assert_eq!(step.technique.difficulty(), t.difficulty());

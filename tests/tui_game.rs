@@ -293,6 +293,58 @@ fn check_marks_only_wrong_entries_until_they_change() {
     assert!(!game.is_marked_wrong(wrong));
 }
 
+#[test]
+fn undo_mistakes_goes_back_to_the_last_right_position() {
+    let now = Instant::now();
+    let mut game = game9(now);
+    assert_eq!(
+        game.apply(Action::UndoMistakes, now),
+        Err(Refusal::NoMistakes)
+    );
+    let empties: Vec<usize> = (0..81).filter(|&c| game.value(c) == 0).collect();
+    let digit = |game: &Game, cell: usize, right: bool| {
+        let d = game.solution().get(cell);
+        if right { d } else { d % 9 + 1 }
+    };
+    // right, a note, wrong, right, right: the last right position is after the note
+    for (i, &cell) in empties[..5].iter().enumerate() {
+        select(&mut game, cell, now);
+        match i {
+            1 => game.apply(Action::ToggleNote(digit(&game, cell, true)), now),
+            2 => game.apply(Action::Place(digit(&game, cell, false)), now),
+            _ => game.apply(Action::Place(digit(&game, cell, true)), now),
+        }
+        .unwrap();
+        if i == 1 {
+            assert_eq!(game.value(empties[0]), digit(&game, empties[0], true));
+        }
+    }
+    let played = board(&game);
+    game.apply(Action::UndoMistakes, now).unwrap();
+    assert_eq!(game.value(empties[0]), digit(&game, empties[0], true));
+    assert!(
+        game.notes(empties[1])
+            .contains(digit(&game, empties[1], true))
+    );
+    for &cell in &empties[2..5] {
+        assert_eq!(
+            game.value(cell),
+            0,
+            "r{}c{} not undone",
+            cell / 9 + 1,
+            cell % 9 + 1
+        );
+    }
+    assert_eq!(
+        game.apply(Action::UndoMistakes, now),
+        Err(Refusal::NoMistakes)
+    );
+    for _ in 0..3 {
+        game.apply(Action::Redo, now).unwrap();
+    }
+    assert_eq!(board(&game), played);
+}
+
 /// Every entry agrees with the solution and every cell's notes, where it has
 /// any, still hold its solution digit: the solution is the oracle.
 fn assert_consistent(game: &Game, context: &str) {

@@ -1,13 +1,19 @@
 //! `tudoku` and `tudoku play`: the game in the terminal. With no arguments
-//! it resumes the autosaved game; `play` starts a new one (or loads a slot).
+//! it resumes the autosaved game; `play` starts a new one, loads a slot, or
+//! plays a puzzle the player brings (a newspaper's, typed in or in a file).
 
+use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::SystemTime;
 
-use tudoku::engine::{Difficulty, Shape};
+use tudoku::engine::{Difficulty, Grid, Shape, parse_puzzles};
 use tudoku::storage::ConfigDir;
+use tudoku::storage::timestamp::date_number;
 use tudoku::ui::{Config, Launch, Start};
 
 use super::generate::parse_size;
+use super::input::read_input;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -23,9 +29,21 @@ pub struct PlayArgs {
     /// Seed for the puzzle: the same seed gives the same puzzle.
     #[arg(long, value_name = "S", conflicts_with = "load")]
     pub seed: Option<u64>,
+    /// Today's puzzle: the same for everyone on the same UTC day, size and
+    /// level (its seed is the date, YYYYMMDD).
+    #[arg(long, conflicts_with_all = ["seed", "load"])]
+    pub daily: bool,
     /// Play the game saved in this slot (`tudoku saves` lists them).
     #[arg(long, value_name = "NAME")]
     pub load: Option<String>,
+    /// A puzzle to play: a file (its first puzzle) or the puzzle itself,
+    /// e.g. 53..7....6..195... ('.' or 0 for blanks; --box for rectangular
+    /// boxes). It must have exactly one solution.
+    #[arg(
+        value_name = "FILE|PUZZLE",
+        conflicts_with_all = ["size", "difficulty", "seed", "daily", "load"]
+    )]
+    pub puzzle: Option<String>,
 }
 
 /// Plays: `args` is `None` for a bare `tudoku` (resume).
@@ -35,10 +53,23 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
         Some(PlayArgs {
             load: Some(name), ..
         }) => Start::Load(name.clone()),
+        Some(PlayArgs {
+            puzzle: Some(source),
+            box_shape,
+            ..
+        }) => match entered(source, *box_shape) {
+            Ok(start) => start,
+            Err(why) => {
+                eprintln!("tudoku: {why}");
+                return ExitCode::FAILURE;
+            }
+        },
         Some(args) => Start::New {
             shape: args.box_shape.or(args.size),
             difficulty: args.difficulty,
-            seed: args.seed,
+            seed: args
+                .seed
+                .or(args.daily.then(|| date_number(SystemTime::now()))),
         },
     };
     let (config, notices) = match &dir {
@@ -60,5 +91,36 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
             eprintln!("tudoku: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The puzzle named on the command line: the first puzzle of the file when
+/// `source` is a file's path, else `source` itself read as a puzzle. Errors
+/// say where (file, line, column) and what is wrong.
+fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
+    let (from, text) = match std::fs::metadata(source) {
+        Ok(_) => {
+            let input = read_input(Some(&PathBuf::from(source)))?;
+            (input.name, input.text)
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let puzzle = Grid::parse(source, shape).map_err(|e| {
+                format!(
+                    "{source}: no such file, and not a puzzle either (column {}: {})",
+                    e.column, e.kind
+                )
+            })?;
+            let from = "the puzzle given".to_string();
+            return Ok(Start::Entered { puzzle, from });
+        }
+        Err(e) => return Err(format!("cannot read {source}: {e}")),
+    };
+    match parse_puzzles(&text, shape).next() {
+        Some(Ok(parsed)) => Ok(Start::Entered {
+            puzzle: parsed.grid,
+            from,
+        }),
+        Some(Err(e)) => Err(format!("{from}:{}:{}: {}", e.line, e.column, e.kind)),
+        None => Err(format!("{from}: no puzzle found")),
     }
 }

@@ -1,16 +1,53 @@
 //! `tudoku saves`: the save slots, newest first, with board, level, progress,
 //! play time and date. Damaged files are moved aside and reported on stderr.
+//! `--export NAME` prints a slot's puzzle, to share it or to feed it to the
+//! other commands.
 
 use std::process::ExitCode;
 
 use tudoku::storage::ConfigDir;
-use tudoku::storage::saves::list;
+use tudoku::storage::saves::{list, load_named};
 use tudoku::storage::timestamp;
 use tudoku::ui::format_time;
 
 use super::output::Output;
 
-pub fn run(dir: &ConfigDir) -> ExitCode {
+#[derive(clap::Args, Debug)]
+pub struct SavesArgs {
+    /// Print the puzzle (the givens) of the game in slot NAME as one line,
+    /// e.g. `tudoku saves --export autosave | tudoku hint`.
+    #[arg(long, value_name = "NAME")]
+    pub export: Option<String>,
+}
+
+pub fn run(dir: &ConfigDir, args: &SavesArgs) -> ExitCode {
+    match &args.export {
+        Some(name) => export(dir, name),
+        None => list_slots(dir),
+    }
+}
+
+/// Prints the puzzle of slot `name`.
+fn export(dir: &ConfigDir, name: &str) -> ExitCode {
+    let saved = match load_named(dir, name) {
+        Ok(saved) => saved,
+        Err(why) => {
+            eprintln!("tudoku: {why}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = Output::new();
+    match out
+        .line(&saved.game.givens().to_string())
+        .and_then(|()| out.finish())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit_code(),
+    }
+}
+
+/// Prints the table of slots.
+fn list_slots(dir: &ConfigDir) -> ExitCode {
     let slots = match list(dir) {
         Ok(slots) => slots,
         Err(e) => {

@@ -105,16 +105,50 @@ pub fn dig<R: Rng + ?Sized>(
     puzzle
 }
 
-/// Removes single clues (in random order) while the puzzle stays unique by the
-/// solver's count, so that no clue at all can be removed. Breaks symmetry.
-pub fn minimize<R: Rng + ?Sized>(puzzle: &mut Grid, rng: &mut R) {
+/// Removes single clues (in random order) while `keeps` accepts the puzzle
+/// (`is_unique`, for a minimal puzzle): with `is_unique`, no clue at all can
+/// then be removed. Breaks symmetry.
+pub fn minimize<R: Rng + ?Sized>(
+    puzzle: &mut Grid,
+    rng: &mut R,
+    mut keeps: impl FnMut(&Grid) -> bool,
+) {
+    for cell in shuffled_clues(puzzle, rng) {
+        try_remove(puzzle, &[cell], &mut keeps);
+    }
+}
+
+/// Removes the first clues, in random order, whose removal `keeps` accepts:
+/// a whole symmetric group if one will do, else a single clue (breaking the
+/// symmetry). False, with the puzzle unchanged, when no removal is accepted.
+/// This takes a dug puzzle one step past what the digging relied on.
+pub fn remove_one<R: Rng + ?Sized>(
+    puzzle: &mut Grid,
+    symmetry: Symmetry,
+    rng: &mut R,
+    mut keeps: impl FnMut(&Grid) -> bool,
+) -> bool {
+    let mut groups: Vec<Vec<usize>> = symmetry
+        .groups(puzzle.n())
+        .into_iter()
+        .filter(|g| g.len() > 1 && g.iter().all(|&c| puzzle.get(c) != 0))
+        .collect();
+    groups.shuffle(rng);
+    let singles = shuffled_clues(puzzle, rng);
+    groups
+        .iter()
+        .map(Vec::as_slice)
+        .chain(singles.iter().map(std::slice::from_ref))
+        .any(|cells| try_remove(puzzle, cells, &mut keeps))
+}
+
+/// The puzzle's clues in random order.
+fn shuffled_clues<R: Rng + ?Sized>(puzzle: &Grid, rng: &mut R) -> Vec<usize> {
     let mut cells: Vec<usize> = (0..puzzle.values().len())
         .filter(|&c| puzzle.get(c) != 0)
         .collect();
     cells.shuffle(rng);
-    for cell in cells {
-        try_remove(puzzle, &[cell], &mut is_unique);
-    }
+    cells
 }
 
 /// True when the puzzle has exactly one solution, by the solver's count.

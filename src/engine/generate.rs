@@ -4,11 +4,12 @@
 use rand::Rng;
 
 use super::difficulty::Difficulty;
-use super::dig::{Symmetry, dig, is_unique, minimize};
+use super::dig::{Symmetry, dig, is_unique, minimize, remove_one};
 use super::fill::{FillMethod, fill};
 use super::geometry::Shape;
 use super::grid::Grid;
 use super::rate::{Rating, rate_logically, rate_with};
+use super::trial::unique_by_trials;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +57,9 @@ pub enum GenerateError {
         difficulty: Difficulty,
         attempts: usize,
     },
+    /// The caller's `cancelled` said stop.
+    #[error("puzzle generation was cancelled")]
+    Cancelled,
 }
 
 /// Digs per full grid before a new grid is drawn: re-digging the same grid in
@@ -65,6 +69,9 @@ const DIGS_PER_GRID: usize = 4;
 /// boards, whose tries are cheaper and whose harder levels are rarer, get
 /// more in proportion to their cell count squared.
 const MAX_ATTEMPTS_9X9: usize = 400;
+/// Trial rounds allowed to prove an Extreme puzzle on a large board unique:
+/// one per clue of the removed group, and one to spare.
+const TRIAL_ROUNDS: usize = 3;
 
 fn max_attempts(shape: Shape) -> usize {
     let cells = shape.cell_count();
@@ -76,7 +83,9 @@ fn max_attempts(shape: Shape) -> usize {
 /// With a difficulty below Extreme, clues are removed only while techniques of
 /// that level (none that assume uniqueness) still solve the puzzle: that keeps
 /// the level in reach and proves uniqueness without the backtracker, which
-/// is what makes 16x16 and 25x25 fast. Extreme digs with the solver's count.
+/// is what makes 16x16 and 25x25 fast. Extreme digs with the solver's count
+/// up to 12x12; larger boards dig for Expert, then remove one more clue or
+/// group that logic cannot do without and a trial proves unique (see `Plan`).
 /// Without a difficulty, boards up to 12x12 dig with the solver; larger ones
 /// with logic, since near-minimal 16x16 and 25x25 puzzles can take the
 /// solver minutes each to prove unique.
@@ -84,37 +93,41 @@ pub fn generate<R: Rng + ?Sized>(
     options: &GenerateOptions,
     rng: &mut R,
 ) -> Result<Generated, GenerateError> {
-    let mut solution = fill(options.shape, FillMethod::default(), rng);
+    generate_cancellable(options, rng, &|| false)
+}
+
+/// `generate`, asking `cancelled` between steps and stopping with
+/// `GenerateError::Cancelled` once it says true: how a game abandons a
+/// puzzle it no longer wants. Steps (a full grid, one removal tried) take
+/// a fraction of a second even on 25x25 boards, except the solver's count
+/// when `minimal` asks it of a near-minimal 16x16 or 25x25 puzzle.
+pub fn generate_cancellable<R: Rng + ?Sized>(
+    options: &GenerateOptions,
+    rng: &mut R,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Generated, GenerateError> {
     let attempts = max_attempts(options.shape);
+    let mut solution = None;
     for attempt in 0..attempts {
-        if attempt > 0 && attempt % DIGS_PER_GRID == 0 {
-            solution = fill(options.shape, FillMethod::default(), rng);
+        if cancelled() {
+            return Err(GenerateError::Cancelled);
         }
-        let mut puzzle = match dig_limit(options) {
-            // A removal that breaks uniqueness makes logic stall only after
-            // trying every technique at the stall; above the easy levels the
-            // solver's count rejects it far sooner, on boards small enough
-            // for the solver never to blow up.
-            Some(max) if max >= Difficulty::Hard && options.shape.n() <= 12 => {
-                dig(&solution, options.symmetry, rng, |p| {
-                    is_unique(p) && rate_logically(p, max).is_some()
-                })
-            }
-            Some(max) => dig(&solution, options.symmetry, rng, |p| {
-                rate_logically(p, max).is_some()
-            }),
-            None => dig(&solution, options.symmetry, rng, is_unique),
+        let solution = match solution.as_mut() {
+            Some(grid) if attempt % DIGS_PER_GRID != 0 => grid,
+            _ => solution.insert(fill(options.shape, FillMethod::default(), rng)),
         };
-        // Minimal puzzles are the likeliest to need guessing, so Extreme
-        // always removes single clues too.
-        if options.minimal || options.difficulty == Some(Difficulty::Extreme) {
-            minimize(&mut puzzle, rng);
+        let puzzle = make_puzzle(options, solution, rng, cancelled);
+        if cancelled() {
+            return Err(GenerateError::Cancelled);
         }
-        let rating = rate_with(&puzzle, &solution);
+        let Some(puzzle) = puzzle else {
+            continue;
+        };
+        let rating = rate_with(&puzzle, solution);
         if options.difficulty.is_none_or(|d| d == rating.difficulty) {
             return Ok(Generated {
                 puzzle,
-                solution,
+                solution: solution.clone(),
                 rating,
             });
         }
@@ -126,14 +139,88 @@ pub fn generate<R: Rng + ?Sized>(
     })
 }
 
-/// The hardest level the digging may rely on, or `None` to dig with the solver.
-fn dig_limit(options: &GenerateOptions) -> Option<Difficulty> {
-    match options.difficulty {
-        Some(Difficulty::Extreme) => None,
-        Some(level) => Some(level),
-        None if options.shape.n() <= 12 => None,
-        None => Some(Difficulty::Expert),
+/// How an attempt removes clues, by board size and level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    /// While techniques up to this level that hold for every solution
+    /// still solve the puzzle.
+    Logic(Difficulty),
+    /// `Logic`, with the solver's count checked first: a removal that breaks
+    /// uniqueness makes logic stall only after trying every technique at the
+    /// stall, and above the easy levels the count rejects it far sooner (on
+    /// boards small enough for the solver never to blow up).
+    CountedLogic(Difficulty),
+    /// While the solver's count stays one.
+    Count,
+    /// `Logic(Expert)`, then one removal more that leaves every technique
+    /// stuck but keeps the puzzle provably unique by `unique_by_trials`: an
+    /// Extreme puzzle without the solver's count, whose near-minimal 16x16
+    /// and 25x25 puzzles can take minutes.
+    PastLogic,
+}
+
+impl Plan {
+    fn for_options(options: &GenerateOptions) -> Plan {
+        let small = options.shape.n() <= 12;
+        match options.difficulty {
+            None | Some(Difficulty::Extreme) if small => Plan::Count,
+            None => Plan::Logic(Difficulty::Expert),
+            Some(Difficulty::Extreme) => Plan::PastLogic,
+            Some(level) if level >= Difficulty::Hard && small => Plan::CountedLogic(level),
+            Some(level) => Plan::Logic(level),
+        }
     }
+}
+
+/// One attempt's puzzle from a full grid, `None` when the plan found none
+/// (or was cancelled).
+fn make_puzzle<R: Rng + ?Sized>(
+    options: &GenerateOptions,
+    solution: &Grid,
+    rng: &mut R,
+    cancelled: &dyn Fn() -> bool,
+) -> Option<Grid> {
+    let symmetry = options.symmetry;
+    let plan = Plan::for_options(options);
+    let by_logic = |max: Difficulty| unless(cancelled, move |p| rate_logically(p, max).is_some());
+    let mut puzzle = match plan {
+        Plan::Logic(max) => dig(solution, symmetry, rng, by_logic(max)),
+        Plan::CountedLogic(max) => dig(
+            solution,
+            symmetry,
+            rng,
+            unless(cancelled, |p| {
+                is_unique(p) && rate_logically(p, max).is_some()
+            }),
+        ),
+        Plan::Count => dig(solution, symmetry, rng, unless(cancelled, is_unique)),
+        Plan::PastLogic => {
+            let mut puzzle = dig(solution, symmetry, rng, by_logic(Difficulty::Expert));
+            let needs_a_guess = |p: &Grid| {
+                unique_by_trials(p, solution, TRIAL_ROUNDS)
+                    && rate_with(p, solution).difficulty == Difficulty::Extreme
+            };
+            if !remove_one(&mut puzzle, symmetry, rng, unless(cancelled, needs_a_guess)) {
+                return None;
+            }
+            puzzle
+        }
+    };
+    // Minimal puzzles are the likeliest to need guessing, so Extreme by count
+    // always removes single clues too.
+    if options.minimal || (plan == Plan::Count && options.difficulty == Some(Difficulty::Extreme)) {
+        minimize(&mut puzzle, rng, unless(cancelled, is_unique));
+    }
+    Some(puzzle)
+}
+
+/// `keeps`, refusing every removal once `cancelled` says so: the digging then
+/// runs out at once, its remaining removals all refused.
+fn unless<'a>(
+    cancelled: &'a dyn Fn() -> bool,
+    mut keeps: impl FnMut(&Grid) -> bool + 'a,
+) -> impl FnMut(&Grid) -> bool + 'a {
+    move |p| !cancelled() && keeps(p)
 }
 
 #[cfg(test)]
@@ -192,5 +279,71 @@ mod tests {
         let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
         assert!(crate::engine::dig::is_minimal(&g.puzzle));
         assert!(solver::count(&g.puzzle, 0).is_unique());
+    }
+
+    fn options(n: usize, difficulty: Difficulty) -> GenerateOptions {
+        GenerateOptions {
+            difficulty: Some(difficulty),
+            ..GenerateOptions::new(Shape::for_size(n).unwrap())
+        }
+    }
+
+    #[test]
+    fn a_cancelled_generation_stops_before_any_work() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let asked = std::cell::Cell::new(0);
+        let cancelled = || {
+            asked.set(asked.get() + 1);
+            true
+        };
+        let result = generate_cancellable(&options(25, Difficulty::Extreme), &mut rng, &cancelled);
+        assert_eq!(result, Err(GenerateError::Cancelled));
+        assert_eq!(asked.get(), 1);
+    }
+
+    /// Counts the checks of a whole Extreme run (dug with logic, then a
+    /// removal past logic looked for), then cancels at its first, middle
+    /// and last check: each must stop with `Cancelled`.
+    fn check_cancelling_midway(n: usize) {
+        let options = options(n, Difficulty::Extreme);
+        let run = |cancel_after: usize| {
+            let asked = std::cell::Cell::new(0);
+            let cancelled = || {
+                asked.set(asked.get() + 1);
+                asked.get() > cancel_after
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            (
+                generate_cancellable(&options, &mut rng, &cancelled),
+                asked.get(),
+            )
+        };
+        let (whole, checks) = run(usize::MAX);
+        assert!(whole.is_ok());
+        for cancel_after in [0, checks / 2, checks - 1] {
+            let (result, _) = run(cancel_after);
+            assert_eq!(result, Err(GenerateError::Cancelled), "{n}: {cancel_after}");
+        }
+    }
+
+    #[test]
+    fn a_generation_cancelled_midway_stops_at_the_next_check() {
+        check_cancelling_midway(16);
+    }
+
+    /// Too slow for a debug build; CI runs it in release.
+    #[test]
+    #[ignore]
+    fn a_25x25_generation_cancelled_midway_stops_at_the_next_check() {
+        check_cancelling_midway(25);
+    }
+
+    #[test]
+    fn a_generation_nobody_cancels_matches_generate() {
+        let options = options(6, Difficulty::Hard);
+        let a = generate(&options, &mut ChaCha8Rng::seed_from_u64(8));
+        let b = generate_cancellable(&options, &mut ChaCha8Rng::seed_from_u64(8), &|| false);
+        assert_eq!(a, b);
+        assert!(a.is_ok());
     }
 }

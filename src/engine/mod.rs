@@ -16,12 +16,13 @@ pub mod solver;
 pub mod step;
 pub mod symmetry;
 pub mod techniques;
+pub mod trial;
 pub mod validate;
 
 pub use difficulty::Difficulty;
 pub use dig::Symmetry;
 pub use digits::DigitSet;
-pub use generate::{GenerateError, GenerateOptions, Generated, generate};
+pub use generate::{GenerateError, GenerateOptions, Generated, generate, generate_cancellable};
 pub use geometry::{Geometry, Shape};
 pub use grid::{Grid, ParseError, ParsedPuzzle, parse_puzzles};
 pub use solver::SolutionCount;

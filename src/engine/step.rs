@@ -32,6 +32,36 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// Every technique in the enum's order, which rises in difficulty: the
+    /// one list the solver-side code walks (`Backtrack` comes last).
+    pub const ALL: [Technique; 22] = {
+        use Technique::*;
+        [
+            FullHouse,
+            NakedSingle,
+            HiddenSingle,
+            Pointing,
+            Claiming,
+            NakedPair,
+            HiddenPair,
+            NakedTriple,
+            HiddenTriple,
+            NakedQuad,
+            HiddenQuad,
+            XWing,
+            XyWing,
+            Swordfish,
+            Jellyfish,
+            XyzWing,
+            WWing,
+            SimpleColoring,
+            Skyscraper,
+            TwoStringKite,
+            UniqueRectangle,
+            Backtrack,
+        ]
+    };
+
     /// The level a puzzle needing this technique rates at.
     pub fn difficulty(self) -> Difficulty {
         use Technique::*;

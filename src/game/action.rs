@@ -45,6 +45,9 @@ pub enum Action {
     ClearNotes,
     Undo,
     Redo,
+    /// Undo back to the last position where every entry agrees with the
+    /// solution ("where did I go wrong"); redo brings the moves back.
+    UndoMistakes,
     /// Mark entries that contradict the solution.
     Check,
     /// Show the next hint level, apply the hint after its cells were shown,
@@ -68,6 +71,7 @@ pub enum Refusal {
     NothingToErase,
     NothingToUndo,
     NothingToRedo,
+    NoMistakes,
     NoHint,
 }
 
@@ -83,6 +87,7 @@ impl fmt::Display for Refusal {
             Refusal::NothingToErase => "Nothing to erase.",
             Refusal::NothingToUndo => "Nothing to undo.",
             Refusal::NothingToRedo => "Nothing to redo.",
+            Refusal::NoMistakes => "Every entry is right: nothing to undo.",
             Refusal::NoHint => "No hint for this position.",
         })
     }

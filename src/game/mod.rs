@@ -15,14 +15,15 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, solver, validate};
+use crate::engine::solver::{self, Outcome};
+use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, rate, validate};
 
 pub use crate::engine::hint::{Hint, HintLevel};
 pub use action::{Action, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
-pub use source::new_puzzle;
+pub use source::{new_puzzle, new_puzzle_cancellable};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
 /// loading checks that the parts fit together instead of trusting the file.
@@ -68,6 +69,10 @@ fn auto_remove_notes_default() -> bool {
 pub enum InvalidGame {
     #[error("the puzzle has no solution")]
     Unsolvable,
+    #[error("the puzzle has more than one solution; tudoku plays puzzles with exactly one")]
+    NotUnique,
+    #[error("the puzzle has no empty cell left to play")]
+    Complete,
     #[error("the solution does not solve the puzzle")]
     WrongSolution,
     #[error("the saved game does not fit together: {0}")]
@@ -122,6 +127,22 @@ impl Game {
     ) -> Result<Game, InvalidGame> {
         let solution = solver::solve(&givens).ok_or(InvalidGame::Unsolvable)?;
         Game::new(givens, solution, difficulty, seed, now)
+    }
+
+    /// A new game from a puzzle the player brought (typed in or from a
+    /// file): hints and mistake checks need its one solution, so a puzzle
+    /// with none or several is refused, and its level is its rating.
+    pub fn from_entered(givens: Grid, now: Instant) -> Result<Game, InvalidGame> {
+        if givens.filled_count() == givens.shape().cell_count() {
+            return Err(InvalidGame::Complete);
+        }
+        let solution = match solver::solve_unique(&givens) {
+            Outcome::Unique(solution) => solution,
+            Outcome::Multiple(_) => return Err(InvalidGame::NotUnique),
+            Outcome::Unsolvable => return Err(InvalidGame::Unsolvable),
+        };
+        let difficulty = rate::rate_with(&givens, &solution).difficulty;
+        Game::new(givens, solution, difficulty, None, now)
     }
 
     /// A freshly generated game of a shape and level; `seed` makes it

@@ -41,6 +41,7 @@ impl Game {
             Action::ClearNotes => self.clear_notes(now),
             Action::Undo => self.undo(now)?,
             Action::Redo => self.redo(now)?,
+            Action::UndoMistakes => self.undo_mistakes(now)?,
             Action::Check => self.check(),
             Action::Hint => self.next_hint(now)?,
             Action::Restart => self.restart(now),
@@ -321,6 +322,25 @@ impl Game {
         }
         self.after_change(edit.focus as usize, &edit, now);
         Ok(())
+    }
+
+    /// Undoes edits until no entry contradicts the solution.
+    fn undo_mistakes(&mut self, now: Instant) -> Result<(), Refusal> {
+        if !self.has_wrong_entry() {
+            return Err(Refusal::NoMistakes);
+        }
+        while self.has_wrong_entry() && self.history.can_undo() {
+            self.undo(now)?;
+        }
+        Ok(())
+    }
+
+    fn has_wrong_entry(&self) -> bool {
+        self.values
+            .values()
+            .iter()
+            .zip(self.solution.values())
+            .any(|(&value, &right)| value != 0 && value != right)
     }
 
     fn redo(&mut self, now: Instant) -> Result<(), Refusal> {

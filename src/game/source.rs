@@ -4,20 +4,80 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Difficulty, GenerateOptions, Generated, Shape, generate};
+use crate::engine::{
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, generate_cancellable,
+};
 
 /// A puzzle with a unique solution, for a shape, a level and a seed. When the
 /// level is out of reach for the shape (a 4x4 board never needs more than
 /// singles), the nearest puzzle the generator makes is used instead: its
 /// rating says which level it really is.
 pub fn new_puzzle(shape: Shape, difficulty: Difficulty, seed: u64) -> Generated {
+    new_puzzle_cancellable(shape, difficulty, seed, &|| false)
+        .expect("a generation nobody cancels always ends with a puzzle")
+}
+
+/// `new_puzzle`, abandoned with `None` soon after `cancelled` says true: a
+/// game made on a background thread stops when the player no longer wants it.
+pub fn new_puzzle_cancellable(
+    shape: Shape,
+    difficulty: Difficulty,
+    seed: u64,
+    cancelled: &dyn Fn() -> bool,
+) -> Option<Generated> {
     let options = GenerateOptions {
         difficulty: Some(difficulty),
         ..GenerateOptions::new(shape)
     };
-    generate(&options, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap_or_else(|_| {
-        let any = GenerateOptions::new(shape);
-        generate(&any, &mut ChaCha8Rng::seed_from_u64(seed))
-            .expect("without a level the generator always succeeds")
-    })
+    let rng = || ChaCha8Rng::seed_from_u64(seed);
+    match generate_cancellable(&options, &mut rng(), cancelled) {
+        Ok(made) => Some(made),
+        Err(GenerateError::Cancelled) => None,
+        // Without a level the generator fails only when cancelled.
+        Err(GenerateError::LevelOutOfReach { .. }) => {
+            generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// `new_puzzle_cancellable` with `cancelled` true after its first
+    /// `cancel_after` checks, and the number of checks made.
+    fn run(
+        shape: Shape,
+        difficulty: Difficulty,
+        cancel_after: usize,
+    ) -> (Option<Generated>, usize) {
+        let asked = Cell::new(0);
+        let cancelled = || {
+            asked.set(asked.get() + 1);
+            asked.get() > cancel_after
+        };
+        let made = new_puzzle_cancellable(shape, difficulty, 5, &cancelled);
+        (made, asked.get())
+    }
+
+    #[test]
+    fn a_puzzle_cancelled_from_the_start_never_comes() {
+        for (n, level) in [(4, Difficulty::Medium), (25, Difficulty::Extreme)] {
+            let (made, checks) = run(Shape::for_size(n).unwrap(), level, 0);
+            assert_eq!((made, checks), (None, 1));
+        }
+    }
+
+    /// Too slow for a debug build (4x4 Medium is searched for thousands of
+    /// times before the fallback); CI runs it in release.
+    #[test]
+    #[ignore]
+    fn a_cancelled_puzzle_never_comes_even_from_the_fallback() {
+        // cancelling at the whole run's last check stops the fallback
+        let shape = Shape::for_size(4).unwrap();
+        let (whole, checks) = run(shape, Difficulty::Medium, usize::MAX);
+        assert_eq!(whole.unwrap().rating.difficulty, Difficulty::Easy);
+        assert_eq!(run(shape, Difficulty::Medium, checks - 1).0, None);
+    }
 }

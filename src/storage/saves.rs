@@ -155,6 +155,17 @@ pub fn load_slot(dir: &ConfigDir, name: &str) -> Loaded<SavedGame> {
     load(&dir.save_file(name))
 }
 
+/// Reads the slot a user named, or says in one line why it cannot be had:
+/// a bad name, no such slot, or a damaged or newer file.
+pub fn load_named(dir: &ConfigDir, name: &str) -> Result<SavedGame, String> {
+    check_slot_name(name)?;
+    match load_slot(dir, name) {
+        Loaded::Ok(saved) => Ok(saved),
+        Loaded::Missing => Err(format!("no saved game '{name}' (tudoku saves lists them)")),
+        other => Err(other.message(SavedGame::WHAT).unwrap_or_default()),
+    }
+}
+
 /// Writes a game to a named slot, holding the slot's lock while writing so
 /// two instances never write it at once. `autosave` is not a slot one saves to.
 pub fn save_slot(dir: &ConfigDir, name: &str, saved: &SavedGame) -> Result<(), String> {

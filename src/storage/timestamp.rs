@@ -14,6 +14,13 @@ pub fn file_stamp(time: SystemTime) -> String {
     format!("{y:04}{m:02}{d:02}-{hh:02}{mm:02}{ss:02}")
 }
 
+/// The UTC date as the number `YYYYMMDD`: the seed of the daily puzzle,
+/// which reads as the date it belongs to.
+pub fn date_number(time: SystemTime) -> u64 {
+    let (y, m, d, ..) = parts(unix_secs(time));
+    y as u64 * 10_000 + u64::from(m) * 100 + u64::from(d)
+}
+
 /// `YYYY-MM-DD HH:MM` in UTC, for people.
 pub fn display(secs: u64) -> String {
     let (y, m, d, hh, mm, _) = parts(secs);
@@ -57,5 +64,7 @@ mod tests {
         assert_eq!(display(secs), "2024-02-29 12:34");
         // 2000-03-01, the day after a leap day in a year divisible by 400
         assert_eq!(display(951_868_800), "2000-03-01 00:00");
+        assert_eq!(date_number(from_unix_secs(secs)), 20_240_229);
+        assert_eq!(date_number(from_unix_secs(951_868_799)), 20_000_229);
     }
 }

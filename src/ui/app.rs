@@ -2,8 +2,6 @@
 //! win screen, a status message). Terminal events become game `Action`s or
 //! screen changes here; drawing (in `view`) only reads the App.
 
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -17,12 +15,14 @@ use super::keys::{Command, is_value_symbol};
 use super::saves_dialog::SavesDialog;
 use super::view::{self, Screen};
 use crate::engine::grid::value_of;
-use crate::engine::{Difficulty, Generated, Shape};
-use crate::game::{Action, Direction, Game, Jump, new_puzzle};
+use crate::engine::{Difficulty, Shape};
+use crate::game::{Action, Direction, Game, Jump};
 use crate::storage::stats::Stats;
 
 mod disk;
+mod generation;
 pub use disk::Disk;
+use generation::{Generation, Progress};
 
 /// What the screen shows over (or instead of) the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +40,8 @@ pub enum Mode {
         new_best: bool,
     },
     /// A new game is being made on a background thread (a 25x25 board can
-    /// take minutes): the loop keeps drawing, ticking and taking keys and
-    /// signals meanwhile, and Esc abandons it.
+    /// take a second or so): the loop keeps drawing, ticking and taking keys
+    /// and signals meanwhile, and Esc abandons it.
     Generating {
         shape: Shape,
         difficulty: Difficulty,
@@ -68,10 +68,9 @@ pub struct App {
     disk: Option<Disk>,
     /// The game changed since the autosave was last written.
     unsaved: bool,
-    /// The puzzle and solution from the thread making a new game. Dropping
-    /// it abandons that result: the thread finishes unheard (the engine has
-    /// no way to stop midway) and ends with the process at the latest.
-    generation: Option<Receiver<Generated>>,
+    /// The thread making a new game. Dropping it abandons that game and
+    /// stops the thread.
+    generation: Option<Generation>,
 }
 
 /// How often the loop looks for a finished puzzle while one is being made.
@@ -271,6 +270,12 @@ impl App {
             Command::ClearNotes => self.act(Action::ClearNotes),
             Command::Undo => self.act(Action::Undo),
             Command::Redo => self.act(Action::Redo),
+            Command::UndoMistakes => {
+                self.act(Action::UndoMistakes);
+                if self.message.is_none() {
+                    self.message = Some("Back to where every entry is right.".to_string());
+                }
+            }
             Command::Hint => self.act(Action::Hint),
             Command::Check => {
                 self.act(Action::Check);
@@ -326,12 +331,7 @@ impl App {
     /// Starts making a new game on a background thread; `tick` takes it.
     fn start_new_game(&mut self, shape: Shape, difficulty: Difficulty, seed: Option<u64>) {
         let seed = seed.unwrap_or_else(random_seed);
-        let (sender, receiver) = mpsc::channel();
-        thread::spawn(move || {
-            // The App may have gone on without it (Esc, quit): nobody to tell.
-            let _ = sender.send(new_puzzle(shape, difficulty, seed));
-        });
-        self.generation = Some(receiver);
+        self.generation = Some(Generation::start(shape, difficulty, seed));
         self.mode = Mode::Generating {
             shape,
             difficulty,
@@ -344,7 +344,7 @@ impl App {
         self.generation.is_some()
     }
 
-    /// Abandons the game being made and goes back to the current one.
+    /// Abandons (and stops) the game being made and goes back to the current one.
     fn cancel_generation(&mut self) {
         self.generation = None;
         self.mode = Mode::Playing;
@@ -353,7 +353,7 @@ impl App {
 
     /// Starts the new game if its puzzle is ready; the clock starts now.
     fn collect_generated(&mut self) {
-        let Some(receiver) = &self.generation else {
+        let Some(generation) = &self.generation else {
             return;
         };
         let Mode::Generating {
@@ -363,10 +363,10 @@ impl App {
             self.generation = None;
             return;
         };
-        let made = match receiver.try_recv() {
-            Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => None,
-            Ok(made) => {
+        let made = match generation.poll() {
+            Progress::Working => return,
+            Progress::Gone => None,
+            Progress::Done(made) => {
                 let level = made.rating.difficulty;
                 Game::new(made.puzzle, made.solution, level, Some(seed), self.now).ok()
             }

@@ -210,6 +210,7 @@ pub enum Command {
     ClearNotes,
     Undo,
     Redo,
+    UndoMistakes,
     Hint,
     Check,
     Pause,
@@ -223,7 +224,7 @@ pub enum Command {
 }
 
 impl Command {
-    pub const ALL: [Command; 26] = [
+    pub const ALL: [Command; 27] = [
         Command::MoveUp,
         Command::MoveDown,
         Command::MoveLeft,
@@ -240,6 +241,7 @@ impl Command {
         Command::ClearNotes,
         Command::Undo,
         Command::Redo,
+        Command::UndoMistakes,
         Command::Hint,
         Command::Check,
         Command::Pause,
@@ -271,6 +273,7 @@ impl Command {
             Command::ClearNotes => "clear all notes",
             Command::Undo => "undo",
             Command::Redo => "redo",
+            Command::UndoMistakes => "undo to no mistakes",
             Command::Hint => "hint: more, then apply",
             Command::Check => "check entries",
             Command::Pause => "pause / resume",
@@ -323,6 +326,7 @@ pub struct KeyBindings {
     pub clear_notes: Vec<KeySpec>,
     pub undo: Vec<KeySpec>,
     pub redo: Vec<KeySpec>,
+    pub undo_mistakes: Vec<KeySpec>,
     pub hint: Vec<KeySpec>,
     pub check: Vec<KeySpec>,
     pub pause: Vec<KeySpec>,
@@ -389,6 +393,7 @@ impl Default for KeyBindings {
             clear_notes:   keys(&["F4", "-"]),
             undo:          keys(&["u", "ctrl-u"]),
             redo:          keys(&["ctrl-r", "r"]),
+            undo_mistakes: keys(&["b", "ctrl-g"]),
             hint:          keys(&["F5", "t"]),
             check:         keys(&["F6", "v"]),
             pause:         keys(&["F7", "p", "space"]),
@@ -424,6 +429,7 @@ impl KeyBindings {
             Command::ClearNotes => &self.clear_notes,
             Command::Undo => &self.undo,
             Command::Redo => &self.redo,
+            Command::UndoMistakes => &self.undo_mistakes,
             Command::Hint => &self.hint,
             Command::Check => &self.check,
             Command::Pause => &self.pause,

@@ -6,6 +6,7 @@ mod app;
 mod board;
 mod config;
 mod dialog;
+mod input;
 mod keys;
 mod saves_dialog;
 mod stats_table;
@@ -15,8 +16,6 @@ mod view;
 
 use std::io;
 use std::time::Instant;
-
-use crossterm::event;
 
 pub use app::{App, Disk, Mode, random_seed};
 pub use board::{BoardLayout, BoardView, NotesView};
@@ -29,11 +28,12 @@ pub use terminal::restore;
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use view::{Screen, format_time, screen};
 
-use crate::engine::{Difficulty, Shape};
+use crate::engine::{Difficulty, Grid, Shape};
 use crate::game::Game;
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
 use crate::storage::{ConfigDir, Loaded, Versioned, load};
+use input::{Input, Inputs};
 
 /// How the game starts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,6 +50,9 @@ pub enum Start {
     },
     /// The game saved in a named slot.
     Load(String),
+    /// A puzzle the player brought, and where it came from (a file's name
+    /// or "the command line"), for messages.
+    Entered { puzzle: Grid, from: String },
 }
 
 /// What to start the game with.
@@ -106,26 +109,44 @@ pub fn run(launch: Launch) -> io::Result<()> {
     let mut guard = terminal::TerminalGuard::enter(mouse)?;
     let size = guard.terminal.size()?;
     app.size = (size.width, size.height);
+    let inputs = Inputs::start()?;
+    let mut outcome = Ok(());
     while app.is_running() && !signals.quit_requested() {
-        guard.terminal.draw(|frame| app.draw(frame))?;
+        if let Err(e) = guard.terminal.draw(|frame| app.draw(frame)) {
+            outcome = Err(e);
+            break;
+        }
         if signals.take_suspend() || app.take_suspend_request() {
             app.pause(Instant::now());
             app.save_now();
-            guard.suspend()?;
-            let size = guard.terminal.size()?;
-            app.size = (size.width, size.height);
+            match guard.suspend().and_then(|()| guard.terminal.size()) {
+                Ok(size) => app.size = (size.width, size.height),
+                Err(e) => {
+                    outcome = Err(e);
+                    break;
+                }
+            }
             continue;
         }
-        if event::poll(app.time_to_next_tick())? {
-            app.handle_event(event::read()?, Instant::now());
-        } else {
-            app.tick(Instant::now());
+        match inputs.next(app.time_to_next_tick()) {
+            Some(Input::Event(event)) => app.handle_event(event, Instant::now()),
+            None => app.tick(Instant::now()),
+            Some(Input::HangUp) => break,
+            Some(Input::Failed(e)) => {
+                outcome = Err(e);
+                break;
+            }
         }
     }
     app.tick(Instant::now());
     app.save_now();
     drop(guard);
-    Ok(())
+    // A terminal that went away ends the game as SIGHUP does: saved, and
+    // with nothing to report (nor anywhere to report it).
+    match outcome {
+        Err(_) if inputs.hung_up() => Ok(()),
+        outcome => outcome,
+    }
 }
 
 /// The game to open with, and whether it is resumed (rather than new).
@@ -160,18 +181,13 @@ fn opening(
             }
         },
         (Start::Resume, None) => Ok((new_game(None, None, None), false)),
-        (Start::Load(name), Some(disk)) => {
-            saves::check_slot_name(name).map_err(io::Error::other)?;
-            match saves::load_slot(&disk.dir, name) {
-                Loaded::Ok(saved) => Ok((saved.game, true)),
-                Loaded::Missing => Err(io::Error::other(format!(
-                    "no saved game '{name}' (tudoku saves lists them)"
-                ))),
-                other => Err(io::Error::other(
-                    other.message(SavedGame::WHAT).unwrap_or_default(),
-                )),
-            }
-        }
+        (Start::Load(name), Some(disk)) => saves::load_named(&disk.dir, name)
+            .map(|saved| (saved.game, true))
+            .map_err(io::Error::other),
         (Start::Load(_), None) => Err(io::Error::other("loading a slot needs a config directory")),
+        (Start::Entered { puzzle, from }, _) => match Game::from_entered(puzzle.clone(), now) {
+            Ok(game) => Ok((game, false)),
+            Err(why) => Err(io::Error::other(format!("{from}: {why}"))),
+        },
     }
 }

@@ -4,6 +4,7 @@
 //! (Ctrl-Z or SIGTSTP) and resume.
 
 use std::io::{self, Stdout, Write};
+use std::mem::{self, ManuallyDrop};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Once};
 
@@ -17,7 +18,11 @@ static PANIC_HOOK: Once = Once::new();
 
 /// Puts the terminal into game mode and restores it when dropped.
 pub struct TerminalGuard {
-    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Never dropped with the guard: ratatui's `Drop` shows the cursor again,
+    /// which `restore` has done already, and on a terminal that has gone away
+    /// it reports the failure with `eprintln!` to a stderr that has gone too,
+    /// which panics. The process ends soon after the guard does.
+    pub terminal: ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>,
     mouse: bool,
 }
 
@@ -25,7 +30,7 @@ impl TerminalGuard {
     pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
         install_panic_hook();
         activate(mouse)?;
-        let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        let terminal = ManuallyDrop::new(Terminal::new(CrosstermBackend::new(io::stdout()))?);
         Ok(TerminalGuard { terminal, mouse })
     }
 
@@ -39,7 +44,12 @@ impl TerminalGuard {
         // A fresh terminal redraws everything on the next frame, at the size
         // the window has now (ratatui's `clear` would query the cursor).
         execute!(io::stdout(), terminal::Clear(terminal::ClearType::All))?;
-        self.terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        let fresh = ManuallyDrop::new(Terminal::new(CrosstermBackend::new(io::stdout()))?);
+        // the old one goes while the terminal is known to be there
+        drop(ManuallyDrop::into_inner(mem::replace(
+            &mut self.terminal,
+            fresh,
+        )));
         Ok(())
     }
 

@@ -3,19 +3,27 @@
 #![cfg(unix)]
 #![allow(dead_code)] // each test file uses its own part
 
+use std::fs::File;
 use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, BorrowedFd};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
+/// The binary in a pseudo-terminal. Dropping it kills the binary if it is
+/// still running (a failed test leaves no process behind).
 pub struct Session {
     screen: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
+    /// The terminal's side: `None` once `hang_up` has closed it.
+    writer: Option<Box<dyn Write + Send>>,
+    master: Option<Box<dyn MasterPty + Send>>,
+    output: Option<JoinHandle<()>>,
+    stop_output: Arc<AtomicBool>,
     pub child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
     _config: Option<tempfile::TempDir>,
 }
 
@@ -30,6 +38,16 @@ impl Session {
 
     /// `tudoku ARGS` with the config directory `config`.
     pub fn start_in(config: &Path, args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::spawn(config, args, cols, rows, true)
+    }
+
+    /// As `start_in`, but the pseudo-terminal is not the process's
+    /// controlling terminal, so closing it sends no SIGHUP.
+    pub fn start_detached(config: &Path, args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::spawn(config, args, cols, rows, false)
+    }
+
+    fn spawn(config: &Path, args: &[&str], cols: u16, rows: u16, controlling: bool) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -43,32 +61,47 @@ impl Session {
         cmd.env("TUDOKU_CONFIG_DIR", config);
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        cmd.set_controlling_tty(controlling);
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
+        let master_fd = pair.master.as_raw_fd().unwrap();
+        // SAFETY: `pair.master` holds the descriptor open while it is copied.
+        let reader = File::from(
+            unsafe { BorrowedFd::borrow_raw(master_fd) }
+                .try_clone_to_owned()
+                .unwrap(),
+        );
         let writer = pair.master.take_writer().unwrap();
         let screen = Arc::new(Mutex::new(vt100::Parser::new(
             nonzero(rows),
             nonzero(cols),
             0,
         )));
-        let sink = Arc::clone(&screen);
-        thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(k) = reader.read(&mut buf) {
-                if k == 0 {
-                    break;
-                }
-                sink.lock().unwrap().process(&buf[..k]);
-            }
-        });
+        let stop_output = Arc::new(AtomicBool::new(false));
+        let output = {
+            let (screen, stop) = (Arc::clone(&screen), Arc::clone(&stop_output));
+            thread::spawn(move || copy_output(reader, &screen, &stop))
+        };
         Session {
             screen,
-            writer,
+            writer: Some(writer),
+            master: Some(pair.master),
+            output: Some(output),
+            stop_output,
             child,
-            _master: pair.master,
             _config: None,
         }
+    }
+
+    /// Closes the terminal's side of the pseudo-terminal, as a terminal
+    /// window does when it is closed; what the screen showed stays readable.
+    pub fn hang_up(&mut self) {
+        self.stop_output.store(true, Ordering::SeqCst);
+        if let Some(output) = self.output.take() {
+            output.join().unwrap();
+        }
+        self.writer = None;
+        self.master = None;
     }
 
     pub fn contents(&self) -> String {
@@ -92,8 +125,9 @@ impl Session {
     }
 
     pub fn send(&mut self, bytes: &str) {
-        self.writer.write_all(bytes.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
+        let writer = self.writer.as_mut().expect("the terminal was hung up");
+        writer.write_all(bytes.as_bytes()).unwrap();
+        writer.flush().unwrap();
     }
 
     pub fn pid(&self) -> u32 {
@@ -122,6 +156,58 @@ impl Session {
         );
         assert!(!parser.screen().hide_cursor(), "cursor still hidden");
     }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // Only a child not yet waited for: a reaped one's pid may be reused.
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        self.stop_output.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Copies what the binary writes into `screen` until its side closes or
+/// `stop` is set (looked at every 20 ms), then closes its copy of the
+/// terminal's side.
+fn copy_output(mut master: File, screen: &Mutex<vt100::Parser>, stop: &AtomicBool) {
+    let mut buf = [0u8; 4096];
+    while !stop.load(Ordering::SeqCst) {
+        if !readable(&master, 20) {
+            continue;
+        }
+        match master.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(k) => screen.lock().unwrap().process(&buf[..k]),
+        }
+    }
+}
+
+/// True when `file` has something to read (or has closed) within `ms`.
+fn readable(file: &File, ms: libc::c_int) -> bool {
+    let mut fd = libc::pollfd {
+        fd: file.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd whose descriptor `file` keeps open.
+    unsafe { libc::poll(&mut fd, 1, ms) > 0 }
+}
+
+/// The number of the process's controlling terminal (0: it has none), from
+/// /proc/PID/stat.
+pub fn controlling_tty(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // after the name: state, ppid, pgrp, session, tty_nr
+    fields[4].parse().unwrap()
 }
 
 /// The number after `label` in the side panel (`Filled   30/81` gives 30).

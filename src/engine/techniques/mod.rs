@@ -31,33 +31,11 @@ use super::grid::Grid;
 use super::solver;
 use super::step::{Step, Technique};
 
-/// The logical techniques, in the order `find_step` tries them (the order of
-/// `Technique`, which rises in difficulty).
-pub const LOGICAL: [Technique; 21] = {
-    use Technique::*;
-    [
-        FullHouse,
-        NakedSingle,
-        HiddenSingle,
-        Pointing,
-        Claiming,
-        NakedPair,
-        HiddenPair,
-        NakedTriple,
-        HiddenTriple,
-        NakedQuad,
-        HiddenQuad,
-        XWing,
-        XyWing,
-        Swordfish,
-        Jellyfish,
-        XyzWing,
-        WWing,
-        SimpleColoring,
-        Skyscraper,
-        TwoStringKite,
-        UniqueRectangle,
-    ]
+/// The logical techniques, in the order `find_step` tries them: every
+/// technique but the last, `Backtrack`.
+pub const LOGICAL: &[Technique] = match Technique::ALL.split_last() {
+    Some((_, logical)) => logical,
+    None => &[],
 };
 
 /// The first step of one technique (`None` for `Backtrack`, which needs the
@@ -203,7 +181,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn all_lists_every_technique_once_in_enum_order() {
+        // Strictly rising discriminants from 0 with one entry per value up to
+        // the last variant: no variant is missing or repeated.
+        assert!(
+            Technique::ALL
+                .iter()
+                .enumerate()
+                .all(|(i, &t)| t as usize == i)
+        );
+        assert_eq!(Technique::ALL.last(), Some(&Technique::Backtrack));
+    }
+
+    #[test]
     fn logical_order_is_technique_order_with_uniqueness_last() {
+        assert!(!LOGICAL.contains(&Technique::Backtrack));
         assert!(LOGICAL.windows(2).all(|w| w[0] < w[1]));
         let first = LOGICAL
             .iter()
