@@ -5,23 +5,24 @@
 //!
 //! The board is kept digit-major, by bands (the rows of one row of boxes):
 //! for each digit and band, one bitmask of the band's cells that may still
-//! hold the digit (`u64`, or `u128` for 25x25). Within a band a digit goes
-//! once in each row and once in each box, so an update of one digit's band
-//! keeps only the row-box crossings that lie on a matching of rows to boxes
-//! (which finds pointing and claiming locked candidates in the band), takes
-//! the digit out of columns that a box of the band confines it to, and marks
-//! solved the cells that are the last place for the digit in their box
-//! (hidden singles), clearing the other digits from them. Propagation only
+//! hold the digit (`u32` up to 9x9, `u64` up to 16x16, `u128` for 25x25),
+//! read a row at a time through small per-shape tables. Within a band a
+//! digit goes once in each row and once in each box, so an update of one
+//! digit's band keeps only the row-box crossings that lie on a matching of
+//! rows to boxes (which finds pointing and claiming locked candidates in the
+//! band), takes the digit out of columns that a box of the band confines it
+//! to, and marks solved the cells that are the last place for the digit in
+//! their box (hidden singles), clearing the other digits from them. Propagation only
 //! updates the digit-bands that changed since their last update, then counts
 //! each cell's candidates up to three with a few bit operations per digit to
-//! place naked singles and note bivalue cells for branching, and only when
-//! that finds none, looks for hidden singles in columns. The idea is
+//! place naked singles and note bivalue cells for branching, and when that
+//! finds none, may look for hidden singles in columns. The idea is
 //! zhouyundong's JCZSolve band solver, here generic over the box shape: the
 //! search core takes the box's `H` rows and `W` columns as const generics, so
 //! every supported shape gets fixed-size arrays and unrolled loops, and a
-//! search state that is copied, not allocated, when the search branches. The
-//! search keeps its own stack on the heap, so 25x25 boards never overflow
-//! the call stack.
+//! search state that is copied once, not allocated, when the search
+//! branches. The search keeps its own stack on the heap, so 25x25 boards
+//! never overflow the call stack.
 //!
 //! Counting all solutions of a sparse grid counts one solution per
 //! relabelling of the unused digits (see `one_per_relabelling`).
@@ -517,7 +518,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         } else {
             let allowed = on_matchings(&tables.permutations, crossings);
             (0..H).fold(B::ZERO, |keep, i| {
-                let boxes = (allowed >> (i * H)) as usize % MAX_BOXES_SPREAD;
+                let boxes = (allowed >> (i * H)) as usize % BOX_SETS;
                 keep | B::from_u32(tables.spread[boxes]) << (i * N)
             })
         };
@@ -681,10 +682,10 @@ const PATTERNS: usize = 1 << PATTERN_BITS;
 /// Row-box matrices of boxes up to 3 rows tall.
 const MATRICES: usize = 1 << 9;
 /// Sets of boxes in a row of boxes up to 5 wide.
-const MAX_BOXES_SPREAD: usize = 1 << 5;
+const BOX_SETS: usize = 1 << 5;
 
-/// Lookup tables for one box shape, built once per process. Fixed sizes let
-/// the lookups go without bounds checks.
+/// Lookup tables for one box shape, built once per process. Fixed sizes and
+/// indices reduced modulo them let the lookups go without bounds checks.
 struct Tables {
     /// For each pattern of `PATTERN_BITS` columns, the boxes it has cells
     /// in, bit k for box k, counting only whole boxes.
@@ -698,7 +699,7 @@ struct Tables {
     /// Taller boxes: the matchings, as matrices.
     permutations: Vec<u32>,
     /// For each set of boxes, the row's cells in them.
-    spread: [u32; MAX_BOXES_SPREAD],
+    spread: [u32; BOX_SETS],
 }
 
 impl Tables {
@@ -716,7 +717,7 @@ impl Tables {
                 .filter(|&k| in_box(pattern, k).count_ones() == 1);
             singles.fold(0, |columns, k| columns | in_box(pattern, k) << (k * w))
         });
-        let spread: [u32; MAX_BOXES_SPREAD] = std::array::from_fn(|boxes| {
+        let spread: [u32; BOX_SETS] = std::array::from_fn(|boxes| {
             (0..h)
                 .filter(|&k| boxes >> k & 1 == 1)
                 .fold(0, |row, k| row | box_row << (k * w))
