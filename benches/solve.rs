@@ -7,11 +7,12 @@
 //! `TUDOKU_BENCH_LIMIT=k` keeps the first k puzzles of each set (for runs
 //! under valgrind, which count instructions rather than time).
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tudoku::engine::solver::{Outcome, Solver};
 use tudoku::engine::{Grid, Shape, parse_puzzles};
+
+mod common;
 
 const SETS: [&str; 8] = [
     "17_clue",
@@ -24,15 +25,8 @@ const SETS: [&str; 8] = [
     "16x16_intermediate",
 ];
 
-fn data_dir() -> PathBuf {
-    match std::env::var_os("TUDOKU_BENCH_DATA") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench-data"),
-    }
-}
-
 fn main() {
-    let dir = data_dir();
+    let dir = common::data_dir();
     let picked: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))

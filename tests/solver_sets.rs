@@ -296,3 +296,52 @@ fn counts_agree_with_brute_force_on_small_boards() {
         "{solvable} / {unsolvable}"
     );
 }
+
+/// Every shape up to 12x12, so each box height and band width the solver
+/// specialises on: a full grid with random cells emptied, and in every
+/// other round a few empty cells given digits that clash with no given
+/// (often leaving no solution), counted by the solver and by brute force.
+#[test]
+fn counts_agree_with_brute_force_on_every_shape_up_to_12x12() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut solver = Solver::new();
+    let mut counts = Vec::new();
+    for shape in Shape::all().filter(|shape| shape.n() <= 12) {
+        let n = shape.n();
+        let full = std::iter::repeat_with(|| random_partial_grid(shape, n, &mut rng))
+            .find_map(|seed| solver.solve(&seed))
+            .expect("some random seeds are solvable");
+        assert!(is_solved(&full), "{shape}");
+        // Brute force slows down quickly with more empty cells on 12x12.
+        let empty = if n < 12 {
+            n * n * 3 / 5
+        } else {
+            n * n * 9 / 20
+        };
+        for round in 0..6 {
+            let mut grid = full.clone();
+            let mut cells: Vec<usize> = (0..n * n).collect();
+            cells.shuffle(&mut rng);
+            for &cell in &cells[..empty] {
+                grid.set(cell, 0);
+            }
+            if round % 2 == 1 {
+                for &cell in &cells[..3] {
+                    grid.set(cell, rng.random_range(1..=n as u8));
+                    if !is_consistent(&grid) {
+                        grid.set(cell, 0);
+                    }
+                }
+            }
+            let expected = brute_force_count(&mut grid);
+            assert_eq!(
+                solver.count(&grid, 0),
+                SolutionCount::Exactly(expected),
+                "{grid}"
+            );
+            counts.push(expected);
+        }
+    }
+    // The grids exercise no, one and several solutions.
+    assert!(counts.contains(&0) && counts.contains(&1) && counts.iter().any(|&k| k > 1));
+}

@@ -5,28 +5,29 @@
 //!
 //! The board is kept digit-major, by bands (the rows of one row of boxes):
 //! for each digit and band, one bitmask of the band's cells that may still
-//! hold the digit (`u64`, or `u128` for 25x25). Within a band a digit goes
-//! once in each row and once in each box, so an update of one digit's band
-//! keeps only the row-box crossings that lie on a matching of rows to boxes
-//! (which finds pointing and claiming locked candidates in the band), takes
-//! the digit out of columns that a box of the band confines it to, and marks
-//! solved the cells that are the last place for the digit in their box
-//! (hidden singles), clearing the other digits from them. Propagation only
+//! hold the digit (`u32` up to 9x9, `u64` up to 16x16, `u128` for 25x25),
+//! read a row at a time through small per-shape tables. Within a band a
+//! digit goes once in each row and once in each box, so an update of one
+//! digit's band keeps only the row-box crossings that lie on a matching of
+//! rows to boxes (which finds pointing and claiming locked candidates in the
+//! band), takes the digit out of columns that a box of the band confines it
+//! to, and marks solved the cells that are the last place for the digit in
+//! their box (hidden singles), clearing the other digits from them. Propagation only
 //! updates the digit-bands that changed since their last update, then counts
 //! each cell's candidates up to three with a few bit operations per digit to
-//! place naked singles and note bivalue cells for branching, and only when
-//! that finds none, looks for hidden singles in columns. The idea is
+//! place naked singles and note bivalue cells for branching, and when that
+//! finds none, may look for hidden singles in columns. The idea is
 //! zhouyundong's JCZSolve band solver, here generic over the box shape: the
 //! search core takes the box's `H` rows and `W` columns as const generics, so
 //! every supported shape gets fixed-size arrays and unrolled loops, and a
-//! search state that is copied, not allocated, when the search branches. The
-//! search keeps its own stack on the heap, so 25x25 boards never overflow
-//! the call stack.
+//! search state that is copied once, not allocated, when the search
+//! branches. The search keeps its own stack on the heap, so 25x25 boards
+//! never overflow the call stack.
 //!
 //! Counting all solutions of a sparse grid counts one solution per
 //! relabelling of the unused digits (see `one_per_relabelling`).
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Mul, Not, Shl, Shr};
 use std::sync::OnceLock;
 
 use super::digits::DigitSet;
@@ -148,12 +149,12 @@ impl Solver {
         let index = shape_index(shape);
         self.cores[index]
             .get_or_insert_with(|| match (shape.box_rows(), shape.box_cols()) {
-                (2, 2) => Box::new(Core::<2, 2, 4, u64>::new()),
-                (2, 3) => Box::new(Core::<2, 3, 6, u64>::new()),
-                (3, 2) => Box::new(Core::<3, 2, 6, u64>::new()),
-                (2, 4) => Box::new(Core::<2, 4, 8, u64>::new()),
-                (4, 2) => Box::new(Core::<4, 2, 8, u64>::new()),
-                (3, 3) => Box::new(Core::<3, 3, 9, u64>::new()),
+                (2, 2) => Box::new(Core::<2, 2, 4, u32>::new()),
+                (2, 3) => Box::new(Core::<2, 3, 6, u32>::new()),
+                (3, 2) => Box::new(Core::<3, 2, 6, u32>::new()),
+                (2, 4) => Box::new(Core::<2, 4, 8, u32>::new()),
+                (4, 2) => Box::new(Core::<4, 2, 8, u32>::new()),
+                (3, 3) => Box::new(Core::<3, 3, 9, u32>::new()),
                 (3, 4) => Box::new(Core::<3, 4, 12, u64>::new()),
                 (4, 3) => Box::new(Core::<4, 3, 12, u64>::new()),
                 (4, 4) => Box::new(Core::<4, 4, 16, u64>::new()),
@@ -210,8 +211,9 @@ trait Search {
 }
 
 /// The cells of one band (the `H` rows of a row of boxes) as bits, row by
-/// row: bit `i * N + c` is the band's row `i`, column `c`. `u64` holds the
-/// bands of every shape but 5x5 (125 cells), which needs `u128`.
+/// row: bit `i * N + c` is the band's row `i`, column `c`. Each shape takes
+/// the smallest type its bands fit in (`u32` up to 9x9, `u64` up to 16x16,
+/// `u128` for 25x25), which keeps the state copied at each branch small.
 trait Bits:
     Copy
     + Eq
@@ -222,10 +224,13 @@ trait Bits:
     + Not<Output = Self>
     + Shl<usize, Output = Self>
     + Shr<usize, Output = Self>
+    + Mul<Output = Self>
 {
     const ZERO: Self;
     const BITS: usize;
     fn from_u32(bits: u32) -> Self;
+    /// `bits` cut to the type's width.
+    fn from_u64(bits: u64) -> Self;
     /// The low 32 bits.
     fn low(self) -> u32;
     fn trailing_zeros(self) -> u32;
@@ -239,7 +244,10 @@ macro_rules! impl_bits {
             const ZERO: Self = 0;
             const BITS: usize = <$t>::BITS as usize;
             fn from_u32(bits: u32) -> Self {
-                bits.into()
+                bits as $t
+            }
+            fn from_u64(bits: u64) -> Self {
+                bits as $t
             }
             fn low(self) -> u32 {
                 self as u32
@@ -254,12 +262,7 @@ macro_rules! impl_bits {
     )*};
 }
 
-impl_bits!(u64, u128);
-
-/// True when `bits` has exactly one bit set.
-fn is_single<B: Bits>(bits: B) -> bool {
-    bits != B::ZERO && bits.without_lowest() == B::ZERO
-}
+impl_bits!(u32, u64, u128);
 
 /// The set bits of `bits` one by one, lowest first, each as a mask.
 fn each_bit<B: Bits>(mut bits: B) -> impl Iterator<Item = B> {
@@ -291,47 +294,45 @@ struct State<B, const N: usize, const W: usize> {
     pairs: [B; W],
 }
 
-/// A branch point: the state before branching, the cell branched on (a bit
-/// of `band`) and the digits not yet tried there.
-struct Frame<B, const N: usize, const W: usize> {
-    state: State<B, N, W>,
-    band: usize,
-    cell: B,
-    untried: u32,
-}
-
 /// The backtracking search for boxes of `H` rows by `W` columns, on boards
 /// of side `N = H * W`, with one `B` per band.
 struct Core<const H: usize, const W: usize, const N: usize, B> {
     tables: &'static Tables,
-    stack: Vec<Frame<B, N, W>>,
+    /// The open branches, the one being searched on top. Branching on digit
+    /// d in a cell pushes a copy of the top state with d placed there and
+    /// takes d out of that cell in the state below, which is what is left
+    /// to search when the branch is done: one copy per branch, none to
+    /// backtrack.
+    stack: Vec<State<B, N, W>>,
 }
 
 impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H, W, N, B> {
     fn run(&mut self, grid: &Grid, limit: u64, mut first: Option<&mut Grid>) -> u64 {
-        self.stack.clear();
-        let mut found = 0;
+        let (tables, stack) = (self.tables, &mut self.stack);
         let mut state = Self::empty_state();
         let mut alive = Self::place_givens(&mut state, grid);
+        stack.clear();
+        stack.push(state);
+        let mut found = 0;
         loop {
-            if alive && self.propagate(&mut state) {
-                match Self::branch_cell(&state) {
-                    Some((band, cell)) => {
-                        let untried = (0..N)
-                            .filter(|&d| state.cells[d][band] & cell != B::ZERO)
-                            .fold(0, |digits, d| digits | 1 << d);
-                        self.stack.push(Frame {
-                            state,
-                            band,
-                            cell,
-                            untried,
-                        });
+            let at_root = stack.len() == 1;
+            let Some(state) = stack.last_mut() else {
+                return found;
+            };
+            if alive && Self::propagate(tables, state, at_root) {
+                match Self::branch_cell(state) {
+                    Some((d, band, cell)) => {
+                        let top = stack.len() - 1;
+                        stack.extend_from_within(top..);
+                        Self::take_out(&mut stack[top], d, band, cell);
+                        Self::place(&mut stack[top + 1], d, band, cell);
+                        continue;
                     }
                     None => {
                         if found == 0
                             && let Some(first) = first.as_deref_mut()
                         {
-                            Self::write_solution(&state, first);
+                            Self::write_solution(state, first);
                         }
                         found += 1;
                         if found == limit {
@@ -340,10 +341,8 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
                     }
                 }
             }
-            match self.next_branch() {
-                Some(next) => (state, alive) = (next, true),
-                None => return found,
-            }
+            stack.pop();
+            alive = true;
         }
     }
 }
@@ -364,12 +363,16 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
     }
 
+    /// Every cell of a band.
+    fn band() -> B {
+        !B::ZERO >> (B::BITS - Self::BAND)
+    }
+
     fn empty_state() -> State<B, N, W> {
-        let all = !B::ZERO >> (B::BITS - Self::BAND);
         State {
-            cells: [[all; W]; N],
+            cells: [[Self::band(); W]; N],
             updated: [[B::ZERO; W]; N],
-            unsolved: [all; W],
+            unsolved: [Self::band(); W],
             pairs: [B::ZERO; W],
         }
     }
@@ -379,14 +382,12 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         (bits >> (i * N)).low() & Self::ROW
     }
 
-    /// The same `N`-bit pattern in every row of a band.
+    /// The same `N`-bit pattern in every row of a band: multiplying by a
+    /// one at the start of each row copies it there, with no carries since
+    /// the copies do not overlap.
     fn in_every_row(row: u32) -> B {
-        (0..H).fold(B::ZERO, |bits, i| bits | B::from_u32(row) << (i * N))
-    }
-
-    /// The cells of a band's box `k` (counted from the left).
-    fn box_cells(k: usize) -> B {
-        Self::in_every_row(Self::BOX_ROW << (k * W))
+        let starts = (0..H).fold(B::ZERO, |starts, i| starts | B::from_u32(1) << (i * N));
+        B::from_u32(row) * starts
     }
 
     /// Places the puzzle's givens; false when two of them clash.
@@ -416,23 +417,42 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     fn place(state: &mut State<B, N, W>, d: usize, band: usize, cell: B) {
         let at = cell.trailing_zeros() as usize;
         let (i, k) = (at / N, at % N / W);
-        let peers = B::from_u32(Self::ROW) << (i * N) | Self::box_cells(k);
+        let peers =
+            B::from_u32(Self::ROW) << (i * N) | Self::in_every_row(Self::BOX_ROW << (k * W));
         state.cells[d][band] &= !peers | cell;
     }
 
+    /// Takes digit `d` out of `cell` in the state left to search once the
+    /// branch placing it is done. A cell with two candidates then has one:
+    /// placing it now spares a round of propagation to find it.
+    fn take_out(state: &mut State<B, N, W>, d: usize, band: usize, cell: B) {
+        state.cells[d][band] &= !cell;
+        if state.pairs[band] & cell != B::ZERO
+            && let Some(other) = (d + 1..N).find(|&o| state.cells[o][band] & cell != B::ZERO)
+        {
+            Self::place(state, other, band, cell);
+        }
+    }
+
     /// Updates every digit's band that changed since its last update, until
-    /// none did, then places naked singles, and again until nothing changes;
-    /// false on a contradiction.
-    fn propagate(&self, state: &mut State<B, N, W>) -> bool {
+    /// none did, then places naked singles (and column singles, see
+    /// `wants_column_singles`), and again until nothing changes; false on a
+    /// contradiction.
+    fn propagate(tables: &Tables, state: &mut State<B, N, W>, at_root: bool) -> bool {
         loop {
             let mut changed = true;
             while changed {
                 changed = false;
                 for d in 0..N {
+                    // Up to 9x9 this scan unrolls into a few instructions
+                    // per digit-band; larger boards skip unchanged digits.
+                    if N > 9 && state.cells[d] == state.updated[d] {
+                        continue;
+                    }
                     for band in 0..W {
                         if state.cells[d][band] != state.updated[d][band] {
                             changed = true;
-                            if !self.update(state, d, band) {
+                            if !Self::update(tables, state, d, band) {
                                 return false;
                             }
                         }
@@ -445,6 +465,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
             let placed = match Self::naked_singles(state) {
                 None => return false,
                 Some(true) => true,
+                Some(false) if !Self::wants_column_singles(state, at_root) => false,
                 Some(false) => match Self::column_singles(state) {
                     None => return false,
                     Some(placed) => placed,
@@ -462,61 +483,78 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// (locked candidates within the band), takes out of the other bands
     /// the columns that a box of this band confines it to, and marks solved
     /// the cells that are the last place for the digit in their box. False
-    /// when no matching is left.
-    fn update(&self, state: &mut State<B, N, W>, d: usize, band: usize) -> bool {
-        let mut bits = state.cells[d][band];
-        // Minirows (a row's cells within one box) that allow the digit, as
-        // an H x H matrix: bit i * H + k for row i, box k.
-        let minirows = (0..H).fold(0, |matrix, i| {
-            matrix | self.tables.minirows(Self::row(bits, i), W, H) << (i * H)
-        });
-        let allowed = self.tables.matchings.allowed(minirows);
-        if allowed == 0 {
+    /// when no matching is left. Kept out of line so that the scan calling
+    /// it in `propagate` stays small enough to unroll.
+    #[inline(never)]
+    fn update(tables: &Tables, state: &mut State<B, N, W>, d: usize, band: usize) -> bool {
+        let bits = Self::on_matchings(tables, state.cells[d][band]);
+        if bits == B::ZERO {
             return false;
         }
-        if allowed != minirows {
-            let mut keep = B::ZERO;
-            for i in 0..H {
-                let mut row = 0;
-                for k in 0..H {
-                    let on = 0u32.wrapping_sub(allowed >> (i * H + k) & 1);
-                    row |= on & Self::BOX_ROW << (k * W);
-                }
-                keep |= B::from_u32(row) << (i * N);
-            }
-            bits &= keep;
-            state.cells[d][band] = bits;
-        }
         state.updated[d][band] = bits;
-        let columns = (0..H).fold(0, |cols, i| cols | Self::row(bits, i));
-        let mut single_columns = 0;
-        let mut solved = B::ZERO;
-        for k in 0..H {
-            let box_columns = columns & Self::BOX_ROW << (k * W);
-            if box_columns & box_columns.wrapping_sub(1) == 0 {
-                single_columns |= box_columns;
-                let box_cells = bits & Self::box_cells(k);
-                if is_single(box_cells) {
-                    solved |= box_cells;
-                }
-            }
+        // Columns holding the digit in at least one and two of the rows.
+        let (mut once, mut twice) = (0, 0);
+        for i in 0..H {
+            let row = Self::row(bits, i);
+            twice |= once & row;
+            once |= row;
         }
-        if single_columns != 0 {
-            let elsewhere = !Self::in_every_row(single_columns);
-            for other in &mut state.cells[d] {
-                *other &= elsewhere;
-            }
-            state.cells[d][band] = bits;
+        let confined = Self::single_columns(tables, once);
+        let elsewhere = !Self::in_every_row(confined);
+        for other in &mut state.cells[d] {
+            *other &= elsewhere;
         }
-        let newly = solved & state.unsolved[band];
-        if newly != B::ZERO {
-            state.unsolved[band] &= !newly;
+        // A box whose one column holds the digit in one row has one cell.
+        // Mostly these were solved before. Up to 9x9, clearing them again
+        // anyway costs less than the branch that would skip it, which is
+        // hard to predict; larger boards have too many digits to clear.
+        let solved = bits & Self::in_every_row(confined & !twice);
+        if N <= 9 || solved & state.unsolved[band] != B::ZERO {
+            state.unsolved[band] &= !solved;
             for other in &mut state.cells {
-                other[band] &= !newly;
+                other[band] &= !solved;
             }
-            state.cells[d][band] = bits;
         }
+        state.cells[d][band] = bits;
         true
+    }
+
+    /// The cells of `bits` (one digit's band) that lie on some matching of
+    /// the band's rows to its boxes; none when there is no matching.
+    fn on_matchings(tables: &Tables, bits: B) -> B {
+        let crossings = (0..H).fold(0, |matrix, i| {
+            matrix | Self::boxes(tables, Self::row(bits, i)) << (i * H)
+        });
+        let keep = if H <= 3 {
+            B::from_u64(tables.on_matchings[crossings as usize % MATRICES])
+        } else {
+            let allowed = on_matchings(&tables.permutations, crossings);
+            (0..H).fold(B::ZERO, |keep, i| {
+                let boxes = (allowed >> (i * H)) as usize % BOX_SETS;
+                keep | B::from_u32(tables.spread[boxes]) << (i * N)
+            })
+        };
+        bits & keep
+    }
+
+    /// The boxes in which `row` has cells, bit k for box k.
+    fn boxes(tables: &Tables, row: u32) -> u32 {
+        Self::by_patterns(row, 1, |pattern| tables.boxes[pattern].into())
+    }
+
+    /// The columns of `columns` that are the only one of their box in it.
+    fn single_columns(tables: &Tables, columns: u32) -> u32 {
+        Self::by_patterns(columns, W, |pattern| tables.single_columns[pattern].into())
+    }
+
+    /// Looks a row up in a table of patterns, `PATTERN_BITS` columns (whole
+    /// boxes) at a time, and joins the answers, `per_box` bits for each box.
+    fn by_patterns(row: u32, per_box: usize, lookup: impl Fn(usize) -> u32) -> u32 {
+        let boxes = PATTERN_BITS / W;
+        (0..H.div_ceil(boxes)).fold(0, |joined, j| {
+            let pattern = (row >> (j * boxes * W)) as usize % PATTERNS;
+            joined | lookup(pattern) << (j * boxes * per_box)
+        })
     }
 
     /// Counts each cell's candidates up to three: places the cells left with
@@ -532,7 +570,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
                 two |= one & bits;
                 one |= bits;
             }
-            if one != !B::ZERO >> (B::BITS - Self::BAND) {
+            if one != Self::band() {
                 return None;
             }
             state.pairs[band] = two & !three;
@@ -547,27 +585,46 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         Some(placed)
     }
 
+    /// Whether to look for column singles once no naked single is left.
+    /// They cost a pass over every digit. On 16x16 and larger boards they
+    /// always pay off; on smaller ones only at the root of the search, where
+    /// they often spare it altogether (17-clue puzzles), and where no cell has
+    /// two candidates: deeper down, branching on such a cell mostly finds the
+    /// same contradiction sooner (measured on top1465 and hardest_1106).
+    fn wants_column_singles(state: &State<B, N, W>, at_root: bool) -> bool {
+        N > 12 || at_root || state.pairs.iter().all(|&pairs| pairs == B::ZERO)
+    }
+
     /// Hidden singles in columns, which band updates do not see: places
     /// each digit that has one unsolved cell left in a column. `None` when a
     /// digit has no cell left in some column, otherwise whether it placed any.
+    /// Once propagation is done, a column where the digit is solved has no
+    /// other cell for it, so counting the unsolved cells is enough.
     fn column_singles(state: &mut State<B, N, W>) -> Option<bool> {
         let mut placed = false;
         for d in 0..N {
-            let (mut once, mut twice, mut solved) = (0, 0, 0);
+            // Cells of the digit at each position of a band: in any band, in
+            // at least one unsolved cell, in at least two.
+            let (mut any, mut once, mut twice) = (B::ZERO, B::ZERO, B::ZERO);
             for band in 0..W {
                 let bits = state.cells[d][band];
-                let done = bits & !state.unsolved[band];
-                for i in 0..H {
-                    let row = Self::row(bits, i);
-                    twice |= once & row;
-                    once |= row;
-                    solved |= Self::row(done, i);
-                }
+                let open = bits & state.unsolved[band];
+                any |= bits;
+                twice |= once & open;
+                once |= open;
             }
-            if once != Self::ROW {
+            // The same by columns, folding the band's rows.
+            let (mut columns, mut once_in_column, mut twice_in_column) = (0, 0, 0);
+            for i in 0..H {
+                let row = Self::row(once, i);
+                columns |= Self::row(any, i);
+                twice_in_column |= once_in_column & row | Self::row(twice, i);
+                once_in_column |= row;
+            }
+            if columns != Self::ROW {
                 return None;
             }
-            let mut hidden = once & !twice & !solved;
+            let mut hidden = once_in_column & !twice_in_column;
             while hidden != 0 {
                 let column = Self::in_every_row(hidden & hidden.wrapping_neg());
                 hidden &= hidden - 1;
@@ -581,10 +638,18 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         Some(placed)
     }
 
-    /// The cell to branch on, as (band, bit): one with two candidates when
-    /// there is one, else the first with the fewest; `None` when the board
-    /// is full.
-    fn branch_cell(state: &State<B, N, W>) -> Option<(usize, B)> {
+    /// The branch to take, as (digit, band, cell bit): the first candidate
+    /// of a cell with two candidates when there is one, else of the first
+    /// cell with the fewest; `None` when the board is full.
+    fn branch_cell(state: &State<B, N, W>) -> Option<(usize, usize, B)> {
+        let (band, cell) = Self::fewest_candidates(state)?;
+        let d = (0..N).find(|&d| state.cells[d][band] & cell != B::ZERO)?;
+        Some((d, band, cell))
+    }
+
+    /// An unsolved cell with two candidates when there is one, else the
+    /// first with the fewest, as (band, bit).
+    fn fewest_candidates(state: &State<B, N, W>) -> Option<(usize, B)> {
         if state.unsolved.iter().all(|&u| u == B::ZERO) {
             return None;
         }
@@ -610,25 +675,6 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         best
     }
 
-    /// The state of the next untried branch, with its digit placed; `None`
-    /// when the search is over. A digit tried leaves the cell's candidates
-    /// in the frame, so later branches start knowing it failed.
-    fn next_branch(&mut self) -> Option<State<B, N, W>> {
-        let frame = self.stack.last_mut()?;
-        let d = frame.untried.trailing_zeros() as usize;
-        frame.untried &= frame.untried - 1;
-        let (band, cell) = (frame.band, frame.cell);
-        let mut state = if frame.untried == 0 {
-            self.stack.pop().expect("the frame just read").state
-        } else {
-            let state = frame.state;
-            frame.state.cells[d][band] &= !cell;
-            state
-        };
-        Self::place(&mut state, d, band, cell);
-        Some(state)
-    }
-
     /// Copies a solved state into a grid.
     fn write_solution(state: &State<B, N, W>, grid: &mut Grid) {
         for (d, bands) in state.cells.iter().enumerate() {
@@ -642,29 +688,71 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     }
 }
 
-/// Lookup tables for one box shape, built once per process.
+/// Row patterns are looked up `PATTERN_BITS` columns at a time.
+const PATTERN_BITS: usize = 12;
+const PATTERNS: usize = 1 << PATTERN_BITS;
+/// Row-box matrices of boxes up to 3 rows tall.
+const MATRICES: usize = 1 << 9;
+/// Sets of boxes in a row of boxes up to 5 wide.
+const BOX_SETS: usize = 1 << 5;
+
+/// Lookup tables for one box shape, built once per process. Fixed sizes and
+/// indices reduced modulo them let the lookups go without bounds checks.
 struct Tables {
-    /// For each row pattern of up to 16 cells, the boxes it has cells in
-    /// (bit k for box k); empty for wider rows, which loop instead.
-    minirows: Box<[u8]>,
-    matchings: Matchings,
+    /// For each pattern of `PATTERN_BITS` columns, the boxes it has cells
+    /// in, bit k for box k, counting only whole boxes.
+    boxes: [u8; PATTERNS],
+    /// For each pattern, its columns that are the only one of their box.
+    single_columns: [u16; PATTERNS],
+    /// Boxes of up to 3 rows: for each row-box matrix (bit i * H + k for
+    /// row i, box k), the band cells of its crossings that lie on a
+    /// matching of rows to boxes; 0 when there is none.
+    on_matchings: [u64; MATRICES],
+    /// Taller boxes: the matchings, as matrices.
+    permutations: Vec<u32>,
+    /// For each set of boxes, the row's cells in them.
+    spread: [u32; BOX_SETS],
 }
 
 impl Tables {
-    /// The boxes (of `w` columns, `h` of them) in which `row` has cells.
-    fn minirows(&self, row: u32, w: usize, h: usize) -> u32 {
-        match self.minirows.get(row as usize) {
-            Some(&boxes) => u32::from(boxes),
-            None => minirows(row, w, h),
+    fn new(h: usize, w: usize) -> Tables {
+        let box_row = (1u32 << w) - 1;
+        let in_box = |pattern: usize, k: usize| pattern as u16 >> (k * w) & box_row as u16;
+        let whole_boxes = 0..PATTERN_BITS / w;
+        let boxes = std::array::from_fn(|pattern| {
+            let boxes = whole_boxes.clone();
+            boxes.fold(0, |boxes, k| boxes | u8::from(in_box(pattern, k) != 0) << k)
+        });
+        let single_columns = std::array::from_fn(|pattern| {
+            let singles = whole_boxes
+                .clone()
+                .filter(|&k| in_box(pattern, k).count_ones() == 1);
+            singles.fold(0, |columns, k| columns | in_box(pattern, k) << (k * w))
+        });
+        let spread: [u32; BOX_SETS] = std::array::from_fn(|boxes| {
+            (0..h)
+                .filter(|&k| boxes >> k & 1 == 1)
+                .fold(0, |row, k| row | box_row << (k * w))
+        });
+        let permutations = permutations(h);
+        let mut on_matchings_table = [0; MATRICES];
+        if h * h <= MATRICES.trailing_zeros() as usize {
+            for (matrix, cells) in on_matchings_table.iter_mut().enumerate() {
+                let allowed = on_matchings(&permutations, matrix as u32) as usize;
+                *cells = (0..h).fold(0, |cells, i| {
+                    let boxes = allowed >> (i * h) & ((1 << h) - 1);
+                    cells | u64::from(spread[boxes]) << (i * h * w)
+                });
+            }
+        }
+        Tables {
+            boxes,
+            single_columns,
+            on_matchings: on_matchings_table,
+            permutations,
+            spread,
         }
     }
-}
-
-fn minirows(row: u32, w: usize, h: usize) -> u32 {
-    let box_row = (1 << w) - 1;
-    (0..h).fold(0, |boxes, k| {
-        boxes | u32::from(row >> (k * w) & box_row != 0) << k
-    })
 }
 
 /// The tables for boxes of `h` rows by `w` columns.
@@ -672,53 +760,16 @@ fn tables(h: usize, w: usize) -> &'static Tables {
     static CACHE: [OnceLock<Tables>; SUPPORTED_SHAPES.len()] =
         [const { OnceLock::new() }; SUPPORTED_SHAPES.len()];
     let index = shape_index(Shape::new(h, w).expect("cores exist for supported shapes only"));
-    CACHE[index].get_or_init(|| {
-        let n = h * w;
-        let rows = if n <= 16 { 1u32 << n } else { 0 };
-        let minirows = (0..rows).map(|row| minirows(row, w, h) as u8).collect();
-        Tables {
-            minirows,
-            matchings: matchings(h),
-        }
-    })
+    CACHE[index].get_or_init(|| Tables::new(h, w))
 }
 
-/// Which row-box crossings of a band can hold a digit: those on some
-/// matching of the band's rows to its boxes (a permutation matrix inside the
-/// crossings that allow it). A table over all matrices for small boxes, a
-/// scan of the permutations for large ones.
-enum Matchings {
-    Table(Vec<u32>),
-    Permutations(Vec<u32>),
-}
-
-impl Matchings {
-    /// The crossings of `allowing` (bit i * H + k: row i, box k) that lie on a
-    /// matching; 0 when there is none.
-    fn allowed(&self, allowing: u32) -> u32 {
-        match self {
-            Matchings::Table(table) => table[allowing as usize],
-            Matchings::Permutations(perms) => on_matchings(perms, allowing),
-        }
-    }
-}
-
+/// The crossings of `allowing` (bit i * h + k: row i, box k) that lie on one
+/// of the matchings `perms`; 0 when there is none.
 fn on_matchings(perms: &[u32], allowing: u32) -> u32 {
     perms
         .iter()
         .filter(|&&p| allowing & p == p)
         .fold(0, |all, &p| all | p)
-}
-
-/// The matchings for boxes of `h` rows.
-fn matchings(h: usize) -> Matchings {
-    let perms = permutations(h);
-    if h <= 3 {
-        let table = (0..1u32 << (h * h)).map(|m| on_matchings(&perms, m));
-        Matchings::Table(table.collect())
-    } else {
-        Matchings::Permutations(perms)
-    }
 }
 
 /// The `h` x `h` permutation matrices, as masks with bit i * h + k set when
