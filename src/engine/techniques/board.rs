@@ -34,6 +34,8 @@ pub struct Layout {
     line_masks: Vec<u32>,
     /// For each line unit (rows, then columns), the boxes it crosses as a mask.
     boxes_crossing: Vec<u32>,
+    /// For each unit, the indices in `intersections` of its crossings, ascending.
+    crossings: Vec<Vec<usize>>,
     /// 64-bit words in a set of cells.
     words: usize,
     /// `peer_bits[cell * words..][..words]`: the peers of a cell as a set.
@@ -78,6 +80,11 @@ impl Layout {
                     .fold(0u32, |m, bx| m | 1 << bx)
             })
             .collect();
+        let mut crossings = vec![Vec::new(); 3 * n];
+        for (i, x) in intersections.iter().enumerate() {
+            crossings[x.box_unit].push(i);
+            crossings[x.line_unit].push(i);
+        }
         let words = (n * n).div_ceil(64);
         let mut peer_bits = vec![0u64; n * n * words];
         for (cell, peers) in g.peers.iter().enumerate() {
@@ -91,6 +98,7 @@ impl Layout {
             intersections,
             line_masks,
             boxes_crossing,
+            crossings,
             words,
             peer_bits,
         }
@@ -105,6 +113,11 @@ impl Layout {
     /// The boxes (0-based box numbers, as a mask) a line unit crosses.
     pub fn boxes_crossing(&self, line_unit: usize) -> u32 {
         self.boxes_crossing[line_unit]
+    }
+
+    /// The indices in `intersections` of a unit's crossings, ascending.
+    pub fn crossings(&self, unit: usize) -> &[usize] {
+        &self.crossings[unit]
     }
 
     /// The 64-bit words of a set of cells on this shape (bit c % 64 of word
@@ -220,6 +233,13 @@ impl Board {
     /// Positions inside `unit` where `digit` can still go.
     pub fn positions(&self, unit: usize, digit: u8) -> u32 {
         self.pos[unit * self.geo.n + digit as usize - 1]
+    }
+
+    /// `positions(unit, d)` for every digit d = 1..=n, in order: hot scans
+    /// read a unit's digits as one slice (a placed digit has no position).
+    pub fn unit_positions(&self, unit: usize) -> &[u32] {
+        let n = self.geo.n;
+        &self.pos[unit * n..(unit + 1) * n]
     }
 
     /// Positions of the empty cells of `unit`.

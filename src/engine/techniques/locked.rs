@@ -4,9 +4,8 @@
 //! with one box, so the rest of the box loses it.
 
 use super::bits;
-use super::board::{Board, Intersection};
+use super::board::Board;
 use super::text;
-use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
 /// Pointing: the box's candidates lie inside the crossing, the line has others.
@@ -21,25 +20,56 @@ pub fn find_claiming(b: &Board) -> Option<Step> {
 
 fn find_locked(b: &Board, technique: Technique) -> Option<Step> {
     let n = b.n();
-    b.layout()
-        .intersections
-        .iter()
-        .find_map(|x: &Intersection| {
-            // `source` holds the digit only inside the crossing; `target` loses it outside
-            let (source, source_mask, target, target_mask) = match technique {
-                Technique::Pointing => (x.box_unit, x.box_mask, x.line_unit, x.line_mask),
-                _ => (x.line_unit, x.line_mask, x.box_unit, x.box_mask),
-            };
-            (DigitSet::full(n) - b.placed(source))
-                .iter()
-                .find_map(|digit| {
-                    let inside = b.positions(source, digit);
-                    let outside = b.positions(target, digit) & !target_mask;
-                    // one position is a hidden single, not a locked candidate
-                    (inside.count_ones() >= 2 && inside & !source_mask == 0 && outside != 0)
-                        .then(|| locked_step(b, technique, source, target, digit, inside, outside))
-                })
-        })
+    let layout = b.layout();
+    let pointing = technique == Technique::Pointing;
+    // `source` holds the digit only inside the crossing; `target` loses it
+    // outside. A digit with two or more places in a unit fits inside at most
+    // one of its crossings, so each (source, digit) is tested once, and the
+    // step is the first in (crossing, digit) order.
+    let sources = if pointing { 2 * n..3 * n } else { 0..2 * n };
+    let mut best: Option<(usize, u8)> = None;
+    for source in sources {
+        for (i, &inside) in b.unit_positions(source).iter().enumerate() {
+            // one position is a hidden single, not a locked candidate
+            if inside & inside.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let digit = i as u8 + 1;
+            for &x in layout.crossings(source) {
+                if best.is_some_and(|(first, d)| (first, d) <= (x, digit)) {
+                    break;
+                }
+                let c = &layout.intersections[x];
+                let (source_mask, target, target_mask) = if pointing {
+                    (c.box_mask, c.line_unit, c.line_mask)
+                } else {
+                    (c.line_mask, c.box_unit, c.box_mask)
+                };
+                if inside & !source_mask == 0 {
+                    if b.positions(target, digit) & !target_mask != 0 {
+                        best = Some((x, digit));
+                    }
+                    break;
+                }
+            }
+        }
+        // crossings are numbered box by box: a box's hit beats later boxes'
+        if pointing && best.is_some() {
+            break;
+        }
+    }
+    let (x, digit) = best?;
+    let c = &layout.intersections[x];
+    let (source, target, target_mask) = if pointing {
+        (c.box_unit, c.line_unit, c.line_mask)
+    } else {
+        (c.line_unit, c.box_unit, c.box_mask)
+    };
+    let inside = b.positions(source, digit);
+    let outside = b.positions(target, digit) & !target_mask;
+    Some(locked_step(
+        b, technique, source, target, digit, inside, outside,
+    ))
 }
 
 fn locked_step(

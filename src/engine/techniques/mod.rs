@@ -186,7 +186,8 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
 
 /// Units in the order players scan them: boxes, rows, columns.
 pub(crate) fn scan_order(n: usize) -> impl Iterator<Item = usize> {
-    (2 * n..3 * n).chain(0..2 * n)
+    // a rotated range rather than a `chain`, which hot scans pay for per item
+    (2 * n..5 * n).map(move |u| if u < 3 * n { u } else { u - 3 * n })
 }
 
 #[cfg(test)]
