@@ -6,10 +6,7 @@ use super::difficulty::Difficulty;
 use super::grid::Grid;
 use super::solver::{self, SolutionCount};
 use super::step::Technique;
-use super::techniques::{
-    Board, find_backtrack, find_sound_step_up_to, find_step_for_any_solution, find_uniqueness_step,
-    solve_with,
-};
+use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step, solve_with};
 use super::validate;
 
 /// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
@@ -58,8 +55,9 @@ pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
     let mut board = Board::from_grid(grid).without_explanations();
     let mut rating = Rating::start();
     let mut solution = None;
+    let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let step = match find_step_for_any_solution(&board) {
+        let step = match finder.sound_step_up_to(&board, Difficulty::Extreme) {
             Some(step) => step,
             None => {
                 let known = match &solution {
@@ -93,8 +91,9 @@ pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
 pub fn rate_logically(grid: &Grid, max: Difficulty) -> Option<Rating> {
     let mut board = Board::from_grid(grid).without_explanations();
     let mut rating = Rating::start();
+    let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let step = find_sound_step_up_to(&board, max)?;
+        let step = finder.sound_step_up_to(&board, max)?;
         rating.add(step.technique);
         board.apply(&step);
     }

@@ -34,8 +34,10 @@ pub struct Layout {
     line_masks: Vec<u32>,
     /// For each line unit (rows, then columns), the boxes it crosses as a mask.
     boxes_crossing: Vec<u32>,
-    /// For each unit, the indices in `intersections` of its crossings, ascending.
-    crossings: Vec<Vec<usize>>,
+    /// `crossings_at[unit * n + position]`: the indices in `intersections`
+    /// of the crossings of the unit that hold the position, ascending (a box
+    /// position lies in a row's and a column's, a line position in one box's).
+    crossings_at: Vec<[usize; 2]>,
     /// 64-bit words in a set of cells.
     words: usize,
     /// `peer_bits[cell * words..][..words]`: the peers of a cell as a set.
@@ -80,10 +82,17 @@ impl Layout {
                     .fold(0u32, |m, bx| m | 1 << bx)
             })
             .collect();
-        let mut crossings = vec![Vec::new(); 3 * n];
+        let mut crossings_at = vec![[usize::MAX; 2]; 3 * n * n];
         for (i, x) in intersections.iter().enumerate() {
-            crossings[x.box_unit].push(i);
-            crossings[x.line_unit].push(i);
+            for p in 0..n {
+                if x.box_mask & 1 << p != 0 {
+                    let at = &mut crossings_at[x.box_unit * n + p];
+                    at[usize::from(at[0] != usize::MAX)] = i;
+                }
+                if x.line_mask & 1 << p != 0 {
+                    crossings_at[x.line_unit * n + p][0] = i;
+                }
+            }
         }
         let words = (n * n).div_ceil(64);
         let mut peer_bits = vec![0u64; n * n * words];
@@ -98,7 +107,7 @@ impl Layout {
             intersections,
             line_masks,
             boxes_crossing,
-            crossings,
+            crossings_at,
             words,
             peer_bits,
         }
@@ -115,9 +124,10 @@ impl Layout {
         self.boxes_crossing[line_unit]
     }
 
-    /// The indices in `intersections` of a unit's crossings, ascending.
-    pub fn crossings(&self, unit: usize) -> &[usize] {
-        &self.crossings[unit]
+    /// The indices in `intersections` of the crossings of `unit` that hold
+    /// `position`, ascending; `usize::MAX` fills the second for a line.
+    pub fn crossings_at(&self, unit: usize, position: u32) -> [usize; 2] {
+        self.crossings_at[unit * self.n + position as usize]
     }
 
     /// The 64-bit words of a set of cells on this shape (bit c % 64 of word
@@ -158,6 +168,10 @@ pub struct Board {
     /// Digits placed in each unit.
     placed: Vec<DigitSet>,
     empty: usize,
+    /// For each digit, how many times a cell lost it as a candidate: a
+    /// search that reads one digit's candidates only need not run again
+    /// while this count stays.
+    changes: Vec<u32>,
     /// Whether steps found on this board carry their explanation text.
     explain: bool,
 }
@@ -177,6 +191,7 @@ impl Board {
             open: vec![all; 3 * n],
             placed: vec![DigitSet::EMPTY; 3 * n],
             empty: n * n,
+            changes: vec![0; n],
             explain: true,
         }
     }
@@ -240,6 +255,11 @@ impl Board {
     pub fn unit_positions(&self, unit: usize) -> &[u32] {
         let n = self.geo.n;
         &self.pos[unit * n..(unit + 1) * n]
+    }
+
+    /// How many times a cell lost `digit` as a candidate on this board.
+    pub fn digit_changes(&self, digit: u8) -> u32 {
+        self.changes[digit as usize - 1]
     }
 
     /// Positions of the empty cells of `unit`.
@@ -321,6 +341,7 @@ impl Board {
         for k in 0..3 {
             self.pos[units[k] * n + digit as usize - 1] &= !(1 << slots[k]);
         }
+        self.changes[digit as usize - 1] += 1;
     }
 
     /// Applies a step's placements, then its eliminations.

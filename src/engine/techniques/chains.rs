@@ -41,6 +41,11 @@ fn bound(best: &Option<Best>, max: usize) -> usize {
 
 /// X-chains on every digit; the shortest one that removes a candidate.
 pub fn find_x_chain(b: &Board) -> Option<Step> {
+    find_x_chain_among(b, DigitSet::full(b.n()))
+}
+
+/// `find_x_chain` on the digits of `digits` only.
+pub(crate) fn find_x_chain_among(b: &Board, digits: DigitSet) -> Option<Step> {
     let geo = b.geometry();
     let cells = geo.cell_count();
     let mut links = StrongLinks {
@@ -51,7 +56,7 @@ pub fn find_x_chain(b: &Board) -> Option<Step> {
     let mut search = Search::default();
     let mut holding = Vec::new();
     let mut best: Option<Best> = None;
-    for digit in 1..=b.n() as u8 {
+    for digit in digits {
         links.find(b, digit);
         // one strong link alone removes what locked candidates would: a chain
         // worth finding has two

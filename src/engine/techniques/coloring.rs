@@ -6,12 +6,18 @@
 
 use super::board::Board;
 use super::text;
+use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
 const NONE: u32 = u32::MAX;
 
 /// Simple coloring on any digit: a wrap or a trap in one chain.
 pub fn find_simple_coloring(b: &Board) -> Option<Step> {
+    find_simple_coloring_among(b, DigitSet::full(b.n()))
+}
+
+/// `find_simple_coloring` on the digits of `digits` only.
+pub(crate) fn find_simple_coloring_among(b: &Board, digits: DigitSet) -> Option<Step> {
     let n = b.n();
     let cells = n * n;
     // mark[cell] = 2 * chain index + color, NONE when not in a chain
@@ -20,7 +26,7 @@ pub fn find_simple_coloring(b: &Board) -> Option<Step> {
     let mut link_units = Vec::new();
     // per unit, bit k set when the current chain has a cell of color k in it
     let mut unit_colors = vec![0u8; 3 * n];
-    for digit in 1..=n as u8 {
+    for digit in digits {
         mark.fill(NONE);
         let mut index = 0u32;
         for start in 0..cells {

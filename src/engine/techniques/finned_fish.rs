@@ -8,6 +8,7 @@
 
 use super::board::Board;
 use super::{bits, text};
+use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
 fn technique(k: usize) -> Technique {
@@ -20,8 +21,13 @@ fn technique(k: usize) -> Technique {
 
 /// A finned fish of size `k` (2 or 3) on any digit, rows as base first.
 pub fn find_finned_fish(b: &Board, k: usize) -> Option<Step> {
+    find_finned_fish_among(b, k, DigitSet::full(b.n()))
+}
+
+/// `find_finned_fish` on the digits of `digits` only.
+pub(crate) fn find_finned_fish_among(b: &Board, k: usize, digits: DigitSet) -> Option<Step> {
     let n = b.n();
-    (1..=n as u8).find_map(|digit| {
+    digits.iter().find_map(|digit| {
         [(0, n), (n, 0)].into_iter().find_map(|(base, cover)| {
             Fish {
                 b,

@@ -6,6 +6,7 @@
 use super::board::Board;
 use super::subsets::find_locked_set;
 use super::{bits, text};
+use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
 fn technique(k: usize) -> Technique {
@@ -18,10 +19,15 @@ fn technique(k: usize) -> Technique {
 
 /// A fish of size `k` (2..=4) on any digit, rows as base first, then columns.
 pub fn find_fish(b: &Board, k: usize) -> Option<Step> {
+    find_fish_among(b, k, DigitSet::full(b.n()))
+}
+
+/// `find_fish` on the digits of `digits` only.
+pub(crate) fn find_fish_among(b: &Board, k: usize, digits: DigitSet) -> Option<Step> {
     let n = b.n();
     let mut masks = [0u32; 32];
     let mut lines = [0usize; 32];
-    (1..=n as u8).find_map(|digit| {
+    digits.iter().find_map(|digit| {
         // base units: rows (cover columns), then columns (cover rows)
         [(0, n), (n, 0)].into_iter().find_map(|(base, cover)| {
             let mut len = 0;

@@ -23,9 +23,9 @@ fn find_locked(b: &Board, technique: Technique) -> Option<Step> {
     let layout = b.layout();
     let pointing = technique == Technique::Pointing;
     // `source` holds the digit only inside the crossing; `target` loses it
-    // outside. A digit with two or more places in a unit fits inside at most
-    // one of its crossings, so each (source, digit) is tested once, and the
-    // step is the first in (crossing, digit) order.
+    // outside. Such a crossing holds the digit's first position, so each
+    // (source, digit) has at most two crossings to test, and the step is the
+    // first in (crossing, digit) order.
     let sources = if pointing { 2 * n..3 * n } else { 0..2 * n };
     let mut best: Option<(usize, u8)> = None;
     for source in sources {
@@ -35,8 +35,8 @@ fn find_locked(b: &Board, technique: Technique) -> Option<Step> {
                 continue;
             }
             let digit = i as u8 + 1;
-            for &x in layout.crossings(source) {
-                if best.is_some_and(|(first, d)| (first, d) <= (x, digit)) {
+            for x in layout.crossings_at(source, inside.trailing_zeros()) {
+                if x == usize::MAX || best.is_some_and(|first| first <= (x, digit)) {
                     break;
                 }
                 let c = &layout.intersections[x];
@@ -45,6 +45,7 @@ fn find_locked(b: &Board, technique: Technique) -> Option<Step> {
                 } else {
                     (c.line_mask, c.box_unit, c.box_mask)
                 };
+                // two or more positions fit inside at most one crossing
                 if inside & !source_mask == 0 {
                     if b.positions(target, digit) & !target_mask != 0 {
                         best = Some((x, digit));

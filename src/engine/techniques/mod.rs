@@ -20,12 +20,17 @@ mod uniqueness;
 mod wings;
 
 pub use board::Board;
+use chains::find_x_chain_among;
 pub use chains::{find_x_chain, find_xy_chain};
 pub use coloring::find_simple_coloring;
+use coloring::find_simple_coloring_among;
 pub use finned_fish::find_finned_fish;
+use finned_fish::find_finned_fish_among;
 pub use fish::find_fish;
+use fish::find_fish_among;
 pub use locked::{find_claiming, find_pointing};
 pub use single_digit::{find_skyscraper, find_two_string_kite};
+use single_digit::{find_skyscraper_among, find_two_string_kite_among};
 pub use singles::{find_full_house, find_hidden_single, find_naked_single};
 pub use subsets::{find_hidden_subset, find_naked_subset};
 pub use uniqueness::{
@@ -34,6 +39,7 @@ pub use uniqueness::{
 pub use wings::{find_w_wing, find_xy_wing, find_xyz_wing};
 
 use super::difficulty::Difficulty;
+use super::digits::DigitSet;
 use super::grid::Grid;
 use super::solver;
 use super::step::{Step, Technique};
@@ -48,6 +54,31 @@ pub const LOGICAL: &[Technique] = match Technique::ALL.split_last() {
 /// The first step of one technique (`None` for `Backtrack`, which needs the
 /// solution: see `find_backtrack`).
 pub fn find_technique(b: &Board, technique: Technique) -> Option<Step> {
+    find_technique_among(b, technique, DigitSet::full(b.n()))
+}
+
+/// Whether a technique reasons about one digit at a time, reading only that
+/// digit's candidates: it fails on a digit exactly when it failed there
+/// before and none of the digit's candidates went since.
+fn is_single_digit(technique: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        technique,
+        XWing
+            | Swordfish
+            | Jellyfish
+            | SimpleColoring
+            | Skyscraper
+            | TwoStringKite
+            | FinnedXWing
+            | FinnedSwordfish
+            | XChain
+    )
+}
+
+/// `find_technique` with single-digit techniques (`is_single_digit`) looking
+/// at the digits of `digits` only; the others search every digit.
+fn find_technique_among(b: &Board, technique: Technique, digits: DigitSet) -> Option<Step> {
     use Technique::*;
     match technique {
         FullHouse => find_full_house(b),
@@ -61,18 +92,18 @@ pub fn find_technique(b: &Board, technique: Technique) -> Option<Step> {
         HiddenTriple => find_hidden_subset(b, 3),
         NakedQuad => find_naked_subset(b, 4),
         HiddenQuad => find_hidden_subset(b, 4),
-        XWing => find_fish(b, 2),
+        XWing => find_fish_among(b, 2, digits),
         XyWing => find_xy_wing(b),
-        Swordfish => find_fish(b, 3),
-        Jellyfish => find_fish(b, 4),
+        Swordfish => find_fish_among(b, 3, digits),
+        Jellyfish => find_fish_among(b, 4, digits),
         XyzWing => find_xyz_wing(b),
         WWing => find_w_wing(b),
-        SimpleColoring => find_simple_coloring(b),
-        Skyscraper => find_skyscraper(b),
-        TwoStringKite => find_two_string_kite(b),
-        FinnedXWing => find_finned_fish(b, 2),
-        FinnedSwordfish => find_finned_fish(b, 3),
-        XChain => find_x_chain(b),
+        SimpleColoring => find_simple_coloring_among(b, digits),
+        Skyscraper => find_skyscraper_among(b, digits),
+        TwoStringKite => find_two_string_kite_among(b, digits),
+        FinnedXWing => find_finned_fish_among(b, 2, digits),
+        FinnedSwordfish => find_finned_fish_among(b, 3, digits),
+        XChain => find_x_chain_among(b, digits),
         XyChain => find_xy_chain(b),
         UniqueRectangle => find_unique_rectangle(b),
         UniqueRectangleType2 => find_unique_rectangle_type_2(b),
@@ -97,10 +128,56 @@ pub fn find_step_for_any_solution(b: &Board) -> Option<Step> {
 /// the generator digs with this to hit a level and to prove uniqueness at
 /// once (a puzzle these steps complete has exactly one solution).
 pub fn find_sound_step_up_to(b: &Board, max: Difficulty) -> Option<Step> {
-    LOGICAL
-        .iter()
-        .filter(|t| !t.assumes_unique_solution() && t.difficulty() <= max)
-        .find_map(|&t| find_technique(b, t))
+    StepFinder::default().sound_step_up_to(b, max)
+}
+
+/// Finds steps on one board as it changes, remembering where single-digit
+/// techniques failed: on the next position each searches only the digits
+/// that lost a candidate since (`Board::digit_changes`), and is skipped when
+/// there are none. Same steps as the stateless finders, found faster. Use one
+/// finder per board: counts from another board mean nothing.
+#[derive(Default)]
+pub struct StepFinder {
+    /// Per technique, the digits' change counts when it last failed (empty
+    /// when it has not failed yet).
+    failed_at: Vec<Vec<u32>>,
+}
+
+impl StepFinder {
+    /// Like `find_sound_step_up_to`.
+    pub fn sound_step_up_to(&mut self, b: &Board, max: Difficulty) -> Option<Step> {
+        LOGICAL
+            .iter()
+            .filter(|t| !t.assumes_unique_solution() && t.difficulty() <= max)
+            .find_map(|&t| self.find(b, t))
+    }
+
+    fn find(&mut self, b: &Board, technique: Technique) -> Option<Step> {
+        if !is_single_digit(technique) {
+            return find_technique(b, technique);
+        }
+        if self.failed_at.is_empty() {
+            self.failed_at = vec![Vec::new(); Technique::ALL.len()];
+        }
+        let failed_at = &mut self.failed_at[technique as usize];
+        let n = b.n();
+        let digits = if failed_at.is_empty() {
+            DigitSet::full(n)
+        } else {
+            (1..=n as u8)
+                .filter(|&d| b.digit_changes(d) != failed_at[d as usize - 1])
+                .fold(DigitSet::EMPTY, |s, d| s | DigitSet::single(d))
+        };
+        if digits.is_empty() {
+            return None;
+        }
+        let step = find_technique_among(b, technique, digits);
+        if step.is_none() {
+            failed_at.clear();
+            failed_at.extend((1..=n as u8).map(|d| b.digit_changes(d)));
+        }
+        step
+    }
 }
 
 pub fn find_uniqueness_step(b: &Board) -> Option<Step> {

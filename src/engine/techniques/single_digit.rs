@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use super::board::Board;
 use super::text;
+use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
 /// A strong link: the unit and its two cells, in unit order.
@@ -29,10 +30,15 @@ pub fn strong_links(b: &Board, digit: u8, units: Range<usize>, out: &mut Vec<Lin
 /// Two rows (or two columns) where the digit fits two cells each, with one
 /// end of each in the same column (row) and the other ends apart.
 pub fn find_skyscraper(b: &Board) -> Option<Step> {
+    find_skyscraper_among(b, DigitSet::full(b.n()))
+}
+
+/// `find_skyscraper` on the digits of `digits` only.
+pub(crate) fn find_skyscraper_among(b: &Board, digits: DigitSet) -> Option<Step> {
     let n = b.n();
     let geo = b.geometry();
     let mut found = Vec::new();
-    (1..=n as u8).find_map(|digit| {
+    digits.iter().find_map(|digit| {
         [(0, 1), (n, 0)].into_iter().find_map(|(base, cross)| {
             // cross = 1: the shared line of a row link is a column (cell_units[1])
             strong_links(b, digit, base..base + n, &mut found);
@@ -78,10 +84,15 @@ pub fn find_skyscraper(b: &Board) -> Option<Step> {
 /// A row and a column where the digit fits two cells each, with one end of
 /// each in the same box (the four cells distinct).
 pub fn find_two_string_kite(b: &Board) -> Option<Step> {
+    find_two_string_kite_among(b, DigitSet::full(b.n()))
+}
+
+/// `find_two_string_kite` on the digits of `digits` only.
+pub(crate) fn find_two_string_kite_among(b: &Board, digits: DigitSet) -> Option<Step> {
     let n = b.n();
     let geo = b.geometry();
     let (mut rows, mut cols) = (Vec::new(), Vec::new());
-    (1..=n as u8).find_map(|digit| {
+    digits.iter().find_map(|digit| {
         strong_links(b, digit, 0..n, &mut rows);
         strong_links(b, digit, n..2 * n, &mut cols);
         rows.iter().find_map(|&(row, r1, r2)| {
