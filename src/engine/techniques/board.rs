@@ -172,6 +172,9 @@ pub struct Board {
     /// search that reads one digit's candidates only need not run again
     /// while this count stays.
     changes: Vec<u32>,
+    /// For each unit, how many times one of its cells changed (lost a
+    /// candidate or took a value): the same for searches within one unit.
+    unit_changes: Vec<u32>,
     /// Whether steps found on this board carry their explanation text.
     explain: bool,
 }
@@ -192,6 +195,7 @@ impl Board {
             placed: vec![DigitSet::EMPTY; 3 * n],
             empty: n * n,
             changes: vec![0; n],
+            unit_changes: vec![0; 3 * n],
             explain: true,
         }
     }
@@ -262,6 +266,11 @@ impl Board {
         self.changes[digit as usize - 1]
     }
 
+    /// How many times a cell of `unit` changed on this board.
+    pub fn unit_changes(&self, unit: usize) -> u32 {
+        self.unit_changes[unit]
+    }
+
     /// Positions of the empty cells of `unit`.
     pub fn open(&self, unit: usize) -> u32 {
         self.open[unit]
@@ -310,6 +319,7 @@ impl Board {
         for k in 0..3 {
             self.open[units[k]] &= !(1 << slots[k]);
             self.placed[units[k]].insert(digit);
+            self.unit_changes[units[k]] += 1;
         }
         for &peer in &self.geo.peers[cell] {
             self.eliminate(peer, digit);
@@ -340,6 +350,7 @@ impl Board {
         let slots = self.layout.slot[cell];
         for k in 0..3 {
             self.pos[units[k] * n + digit as usize - 1] &= !(1 << slots[k]);
+            self.unit_changes[units[k]] += 1;
         }
         self.changes[digit as usize - 1] += 1;
     }

@@ -33,6 +33,7 @@ pub use single_digit::{find_skyscraper, find_two_string_kite};
 use single_digit::{find_skyscraper_among, find_two_string_kite_among};
 pub use singles::{find_full_house, find_hidden_single, find_naked_single};
 pub use subsets::{find_hidden_subset, find_naked_subset};
+use subsets::{find_hidden_subset_among, find_naked_subset_among};
 pub use uniqueness::{
     find_unique_rectangle, find_unique_rectangle_type_2, find_unique_rectangle_type_4,
 };
@@ -54,31 +55,42 @@ pub const LOGICAL: &[Technique] = match Technique::ALL.split_last() {
 /// The first step of one technique (`None` for `Backtrack`, which needs the
 /// solution: see `find_backtrack`).
 pub fn find_technique(b: &Board, technique: Technique) -> Option<Step> {
-    find_technique_among(b, technique, DigitSet::full(b.n()))
+    find_technique_among(b, technique, DigitSet::full(b.n()), u128::MAX)
 }
 
-/// Whether a technique reasons about one digit at a time, reading only that
-/// digit's candidates: it fails on a digit exactly when it failed there
-/// before and none of the digit's candidates went since.
-fn is_single_digit(technique: Technique) -> bool {
+/// What a technique's search reads, so what it may skip after failing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// One digit at a time, only that digit's candidates, digit by digit:
+    /// it fails on a digit exactly when it failed there before and none of
+    /// the digit's candidates went since.
+    Digit,
+    /// One unit at a time, only that unit's cells, unit by unit: the same
+    /// with units.
+    Unit,
+    /// Anything: searched in full each time.
+    Board,
+}
+
+fn scope(technique: Technique) -> Scope {
     use Technique::*;
-    matches!(
-        technique,
-        XWing
-            | Swordfish
-            | Jellyfish
-            | SimpleColoring
-            | Skyscraper
-            | TwoStringKite
-            | FinnedXWing
-            | FinnedSwordfish
-            | XChain
-    )
+    match technique {
+        XWing | Swordfish | Jellyfish | SimpleColoring | Skyscraper | TwoStringKite
+        | FinnedXWing | FinnedSwordfish | XChain => Scope::Digit,
+        NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => Scope::Unit,
+        _ => Scope::Board,
+    }
 }
 
-/// `find_technique` with single-digit techniques (`is_single_digit`) looking
-/// at the digits of `digits` only; the others search every digit.
-fn find_technique_among(b: &Board, technique: Technique, digits: DigitSet) -> Option<Step> {
+/// `find_technique` with `Scope::Digit` techniques looking at the digits of
+/// `digits` only and `Scope::Unit` ones at the units of `units` (bit u for
+/// unit u) only; the others search everything.
+fn find_technique_among(
+    b: &Board,
+    technique: Technique,
+    digits: DigitSet,
+    units: u128,
+) -> Option<Step> {
     use Technique::*;
     match technique {
         FullHouse => find_full_house(b),
@@ -86,12 +98,12 @@ fn find_technique_among(b: &Board, technique: Technique, digits: DigitSet) -> Op
         HiddenSingle => find_hidden_single(b),
         Pointing => find_pointing(b),
         Claiming => find_claiming(b),
-        NakedPair => find_naked_subset(b, 2),
-        HiddenPair => find_hidden_subset(b, 2),
-        NakedTriple => find_naked_subset(b, 3),
-        HiddenTriple => find_hidden_subset(b, 3),
-        NakedQuad => find_naked_subset(b, 4),
-        HiddenQuad => find_hidden_subset(b, 4),
+        NakedPair => find_naked_subset_among(b, 2, units),
+        HiddenPair => find_hidden_subset_among(b, 2, units),
+        NakedTriple => find_naked_subset_among(b, 3, units),
+        HiddenTriple => find_hidden_subset_among(b, 3, units),
+        NakedQuad => find_naked_subset_among(b, 4, units),
+        HiddenQuad => find_hidden_subset_among(b, 4, units),
         XWing => find_fish_among(b, 2, digits),
         XyWing => find_xy_wing(b),
         Swordfish => find_fish_among(b, 3, digits),
@@ -131,15 +143,16 @@ pub fn find_sound_step_up_to(b: &Board, max: Difficulty) -> Option<Step> {
     StepFinder::default().sound_step_up_to(b, max)
 }
 
-/// Finds steps on one board as it changes, remembering where single-digit
-/// techniques failed: on the next position each searches only the digits
-/// that lost a candidate since (`Board::digit_changes`), and is skipped when
-/// there are none. Same steps as the stateless finders, found faster. Use one
-/// finder per board: counts from another board mean nothing.
+/// Finds steps on one board as it changes, remembering where techniques
+/// that search digit by digit or unit by unit (`Scope`) failed: on the next
+/// position each searches only the digits or units that changed since
+/// (`Board::digit_changes`, `Board::unit_changes`), and is skipped when none
+/// did. Same steps as the stateless finders, found faster. Use one finder per
+/// board: counts from another board mean nothing.
 #[derive(Default)]
 pub struct StepFinder {
-    /// Per technique, the digits' change counts when it last failed (empty
-    /// when it has not failed yet).
+    /// Per technique, the change counts of its digits or units when it last
+    /// failed (empty when it has not failed yet).
     failed_at: Vec<Vec<u32>>,
 }
 
@@ -153,28 +166,41 @@ impl StepFinder {
     }
 
     fn find(&mut self, b: &Board, technique: Technique) -> Option<Step> {
-        if !is_single_digit(technique) {
+        let scope = scope(technique);
+        if scope == Scope::Board {
             return find_technique(b, technique);
         }
         if self.failed_at.is_empty() {
             self.failed_at = vec![Vec::new(); Technique::ALL.len()];
         }
-        let failed_at = &mut self.failed_at[technique as usize];
         let n = b.n();
-        let digits = if failed_at.is_empty() {
-            DigitSet::full(n)
-        } else {
-            (1..=n as u8)
-                .filter(|&d| b.digit_changes(d) != failed_at[d as usize - 1])
-                .fold(DigitSet::EMPTY, |s, d| s | DigitSet::single(d))
+        let counts = move |i: usize| match scope {
+            Scope::Digit => b.digit_changes(i as u8 + 1),
+            _ => b.unit_changes(i),
         };
-        if digits.is_empty() {
+        let len = if scope == Scope::Digit { n } else { 3 * n };
+        let failed_at = &mut self.failed_at[technique as usize];
+        // bit i: digit i + 1 or unit i changed since the last failure
+        let changed = if failed_at.is_empty() {
+            u128::MAX
+        } else {
+            (0..len)
+                .filter(|&i| counts(i) != failed_at[i])
+                .fold(0u128, |m, i| m | 1 << i)
+        };
+        if changed == 0 {
             return None;
         }
-        let step = find_technique_among(b, technique, digits);
+        let step = match scope {
+            Scope::Digit => {
+                let digits = DigitSet(changed as u32) & DigitSet::full(n);
+                find_technique_among(b, technique, digits, u128::MAX)
+            }
+            _ => find_technique_among(b, technique, DigitSet::full(n), changed),
+        };
         if step.is_none() {
             failed_at.clear();
-            failed_at.extend((1..=n as u8).map(|d| b.digit_changes(d)));
+            failed_at.extend((0..len).map(counts));
         }
         step
     }
@@ -270,6 +296,31 @@ pub(crate) fn scan_order(n: usize) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn step_finder_takes_the_stateless_steps() {
+        // top1465 puzzles that need fish, chains and guessing: at every
+        // position the remembering finder offers the stateless finder's step
+        for text in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "5.7....3.....61...1.8......62..4.......7...8...........1....6.43..5...........2..",
+            "7.....48....6.1..........2....3..6.52...8..............53.....1.6.1.........4.7..",
+        ] {
+            let grid = Grid::parse(text, None).unwrap();
+            let solution = solver::solve(&grid).unwrap();
+            let mut b = Board::from_grid(&grid).without_explanations();
+            let mut finder = StepFinder::default();
+            while !b.is_solved() {
+                let step = LOGICAL
+                    .iter()
+                    .filter(|t| !t.assumes_unique_solution())
+                    .find_map(|&t| find_technique(&b, t));
+                assert_eq!(finder.sound_step_up_to(&b, Difficulty::Extreme), step);
+                let step = step.or_else(|| find_backtrack(&b, &solution)).unwrap();
+                b.apply(&step);
+            }
+        }
+    }
 
     #[test]
     fn all_lists_every_technique_once_in_enum_order() {

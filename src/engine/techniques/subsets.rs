@@ -71,12 +71,17 @@ fn hidden_technique(k: usize) -> Technique {
 /// searched: with fewer, the other cells form a smaller hidden subset with
 /// the same eliminations, which `find_step` tries first.
 pub fn find_naked_subset(b: &Board, k: usize) -> Option<Step> {
+    find_naked_subset_among(b, k, u128::MAX)
+}
+
+/// `find_naked_subset` in the units of `units` (bit u for unit u) only.
+pub(crate) fn find_naked_subset_among(b: &Board, k: usize, units: u128) -> Option<Step> {
     let geo = b.geometry();
     let mut masks = [0u32; 32];
     let mut slots = [0u32; 32];
     scan_order(b.n()).find_map(|unit| {
         let open = b.open(unit);
-        if (open.count_ones() as usize) < 2 * k {
+        if units & 1 << unit == 0 || (open.count_ones() as usize) < 2 * k {
             return None;
         }
         let mut len = 0;
@@ -125,12 +130,17 @@ pub fn find_naked_subset(b: &Board, k: usize) -> Option<Step> {
 /// fewer, the other cells form a naked subset of at most k cells with the
 /// same eliminations, which `find_step` tries first.
 pub fn find_hidden_subset(b: &Board, k: usize) -> Option<Step> {
+    find_hidden_subset_among(b, k, u128::MAX)
+}
+
+/// `find_hidden_subset` in the units of `units` (bit u for unit u) only.
+pub(crate) fn find_hidden_subset_among(b: &Board, k: usize, units: u128) -> Option<Step> {
     let geo = b.geometry();
     let n = b.n();
     let mut masks = [0u32; 32];
     let mut digits = [0u8; 32];
     scan_order(n).find_map(|unit| {
-        if (b.open(unit).count_ones() as usize) < 2 * k + 1 {
+        if units & 1 << unit == 0 || (b.open(unit).count_ones() as usize) < 2 * k + 1 {
             return None;
         }
         let mut len = 0;
