@@ -257,8 +257,23 @@ impl Board {
     /// `positions(unit, d)` for every digit d = 1..=n, in order: hot scans
     /// read a unit's digits as one slice (a placed digit has no position).
     pub fn unit_positions(&self, unit: usize) -> &[u32] {
+        self.units_positions(unit..unit + 1)
+    }
+
+    /// `unit_positions` of consecutive units, one after the other.
+    pub fn units_positions(&self, units: std::ops::Range<usize>) -> &[u32] {
         let n = self.geo.n;
-        &self.pos[unit * n..(unit + 1) * n]
+        &self.pos[units.start * n..units.end * n]
+    }
+
+    /// `open(unit)` of every unit, in unit order.
+    pub fn all_open(&self) -> &[u32] {
+        &self.open
+    }
+
+    /// The candidates of every cell, in cell order.
+    pub fn all_candidates(&self) -> &[DigitSet] {
+        &self.cands
     }
 
     /// How many times a cell lost `digit` as a candidate on this board.
