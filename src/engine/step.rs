@@ -3,10 +3,26 @@
 
 use super::difficulty::Difficulty;
 
-/// Human solving techniques, in rising difficulty; `Backtrack` is the last
-/// resort ("no logical step found").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
+/// Declares `Technique` and `Technique::ALL` from one list of variants, so
+/// that the list code walks can never miss or reorder one.
+macro_rules! techniques {
+    ($($variant:ident,)+) => {
+        /// Human solving techniques, in rising difficulty; `Backtrack` is
+        /// the last resort ("no logical step found").
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Technique {
+            $($variant,)+
+        }
+
+        impl Technique {
+            /// Every technique in the enum's order, which rises in
+            /// difficulty (`Backtrack` comes last).
+            pub const ALL: &[Technique] = &[$(Technique::$variant,)+];
+        }
+    };
+}
+
+techniques! {
     FullHouse,
     NakedSingle,
     HiddenSingle,
@@ -38,42 +54,6 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// Every technique in the enum's order, which rises in difficulty: the
-    /// one list the solver-side code walks (`Backtrack` comes last).
-    pub const ALL: [Technique; 28] = {
-        use Technique::*;
-        [
-            FullHouse,
-            NakedSingle,
-            HiddenSingle,
-            Pointing,
-            Claiming,
-            NakedPair,
-            HiddenPair,
-            NakedTriple,
-            HiddenTriple,
-            NakedQuad,
-            HiddenQuad,
-            XWing,
-            XyWing,
-            Swordfish,
-            Jellyfish,
-            XyzWing,
-            WWing,
-            SimpleColoring,
-            Skyscraper,
-            TwoStringKite,
-            FinnedXWing,
-            FinnedSwordfish,
-            XChain,
-            XyChain,
-            UniqueRectangle,
-            UniqueRectangleType2,
-            UniqueRectangleType4,
-            Backtrack,
-        ]
-    };
-
     /// The level a puzzle needing this technique rates at.
     pub fn difficulty(self) -> Difficulty {
         use Technique::*;
