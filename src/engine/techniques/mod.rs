@@ -165,6 +165,11 @@ impl StepFinder {
             .find_map(|&t| self.find(b, t))
     }
 
+    /// Like `find_logical_step`.
+    pub fn logical_step(&mut self, b: &Board) -> Option<Step> {
+        LOGICAL.iter().find_map(|&t| self.find(b, t))
+    }
+
     fn find(&mut self, b: &Board, technique: Technique) -> Option<Step> {
         let scope = scope(technique);
         if scope == Scope::Board {
@@ -267,8 +272,12 @@ fn placing(
 /// `on_step` before applying each one. Stops when solved or when no step
 /// makes progress (a solution that does not fit the board).
 pub fn solve_with(b: &mut Board, solution: &Grid, mut on_step: impl FnMut(&Step)) {
+    let mut finder = StepFinder::default();
     while !b.is_solved() {
-        let Some(step) = find_step_with(b, solution) else {
+        let step = finder
+            .logical_step(b)
+            .or_else(|| find_backtrack(b, solution));
+        let Some(step) = step else {
             return;
         };
         on_step(&step);
