@@ -4,7 +4,7 @@
 
 use super::difficulty::Difficulty;
 use super::grid::Grid;
-use super::solver::{self, SolutionCount};
+use super::solver::{self, Outcome};
 use super::step::Technique;
 use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step, solve_with};
 use super::validate;
@@ -36,10 +36,11 @@ pub fn unique_solution(grid: &Grid) -> Result<Grid, Unsolvable> {
     if !validate::is_consistent(grid) {
         return Err(Unsolvable::NoSolution);
     }
-    match solver::count(grid, 2) {
-        SolutionCount::Exactly(0) => Err(Unsolvable::NoSolution),
-        SolutionCount::Exactly(1) => solver::solve(grid).ok_or(Unsolvable::NoSolution),
-        _ => Err(Unsolvable::MultipleSolutions),
+    // one search counts to two and keeps the first solution
+    match solver::solve_unique(grid) {
+        Outcome::Unique(solution) => Ok(solution),
+        Outcome::Unsolvable => Err(Unsolvable::NoSolution),
+        Outcome::Multiple(_) => Err(Unsolvable::MultipleSolutions),
     }
 }
 
