@@ -368,6 +368,9 @@ impl Board {
         }
     }
 
+    // every elimination and placement comes through here: inlined, it
+    // costs the rater a tenth less than as a call
+    #[inline(always)]
     fn clear_position(&mut self, cell: usize, digit: u8) {
         let n = self.geo.n;
         let units = self.geo.cell_units[cell];
