@@ -336,8 +336,17 @@ impl Board {
             self.placed[units[k]].insert(digit);
             self.unit_changes[units[k]] += 1;
         }
-        for &peer in &self.geo.peers[cell] {
-            self.eliminate(peer, digit);
+        // the peers that still allow the digit, found from the unit masks
+        // rather than by testing all peers: a cell in two of the units loses
+        // it in the first, and the second's mask no longer holds it
+        for unit in units {
+            let mut peers = self.pos[unit * n + digit as usize - 1];
+            while peers != 0 {
+                let peer = self.geo.units[unit][peers.trailing_zeros() as usize];
+                self.cands[peer].remove(digit);
+                self.clear_position(peer, digit);
+                peers &= peers - 1;
+            }
         }
     }
 
@@ -359,6 +368,9 @@ impl Board {
         }
     }
 
+    // every elimination and placement comes through here: inlined, it
+    // costs the rater a tenth less than as a call
+    #[inline(always)]
     fn clear_position(&mut self, cell: usize, digit: u8) {
         let n = self.geo.n;
         let units = self.geo.cell_units[cell];

@@ -6,19 +6,23 @@
 use super::bits;
 use super::board::Board;
 use super::text;
+use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
 /// Pointing: the box's candidates lie inside the crossing, the line has others.
 pub fn find_pointing(b: &Board) -> Option<Step> {
-    find_locked(b, Technique::Pointing)
+    find_locked(b, Technique::Pointing, DigitSet::full(b.n()))
 }
 
 /// Claiming: the line's candidates lie inside the crossing, the box has others.
 pub fn find_claiming(b: &Board) -> Option<Step> {
-    find_locked(b, Technique::Claiming)
+    find_locked(b, Technique::Claiming, DigitSet::full(b.n()))
 }
 
-fn find_locked(b: &Board, technique: Technique) -> Option<Step> {
+/// Pointing or claiming (`technique`) on the digits of `digits` only: each
+/// digit's search reads that digit's positions alone, so the rater skips
+/// digits that did not change since the last failure.
+pub(crate) fn find_locked(b: &Board, technique: Technique, digits: DigitSet) -> Option<Step> {
     let n = b.n();
     let layout = b.layout();
     let pointing = technique == Technique::Pointing;
@@ -29,12 +33,13 @@ fn find_locked(b: &Board, technique: Technique) -> Option<Step> {
     let sources = if pointing { 2 * n..3 * n } else { 0..2 * n };
     let mut best: Option<(usize, u8)> = None;
     for source in sources {
-        for (i, &inside) in b.unit_positions(source).iter().enumerate() {
+        let positions = b.unit_positions(source);
+        for digit in digits {
+            let inside = positions[digit as usize - 1];
             // one position is a hidden single, not a locked candidate
             if inside & inside.wrapping_sub(1) == 0 {
                 continue;
             }
-            let digit = i as u8 + 1;
             for x in layout.crossings_at(source, inside.trailing_zeros()) {
                 if x == usize::MAX || best.is_some_and(|first| first <= (x, digit)) {
                     break;

@@ -28,6 +28,7 @@ pub use finned_fish::find_finned_fish;
 use finned_fish::find_finned_fish_among;
 pub use fish::find_fish;
 use fish::find_fish_among;
+use locked::find_locked;
 pub use locked::{find_claiming, find_pointing};
 pub use single_digit::{find_skyscraper, find_two_string_kite};
 use single_digit::{find_skyscraper_among, find_two_string_kite_among};
@@ -76,7 +77,7 @@ fn scope(technique: Technique) -> Scope {
     use Technique::*;
     match technique {
         XWing | Swordfish | Jellyfish | SimpleColoring | Skyscraper | TwoStringKite
-        | FinnedXWing | FinnedSwordfish | XChain => Scope::Digit,
+        | FinnedXWing | FinnedSwordfish | XChain | Pointing | Claiming => Scope::Digit,
         NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => Scope::Unit,
         _ => Scope::Board,
     }
@@ -96,8 +97,7 @@ fn find_technique_among(
         FullHouse => find_full_house(b),
         NakedSingle => find_naked_single(b),
         HiddenSingle => find_hidden_single(b),
-        Pointing => find_pointing(b),
-        Claiming => find_claiming(b),
+        Pointing | Claiming => find_locked(b, technique, digits),
         NakedPair => find_naked_subset_among(b, 2, units),
         HiddenPair => find_hidden_subset_among(b, 2, units),
         NakedTriple => find_naked_subset_among(b, 3, units),

@@ -34,12 +34,12 @@ fn find_wing(b: &Board, size: u32) -> Option<Step> {
     let geo = b.geometry();
     (0..geo.cell_count()).find_map(|pivot| {
         let pc = b.candidates(pivot);
-        if pc.len() != size {
+        if !has_len(pc, size) {
             return None;
         }
         let fits = |c: usize| {
             let cc = b.candidates(c);
-            cc.len() == 2 && (cc & pc).len() == size - 1
+            has_len(cc, 2) && has_len(cc & pc, size - 1)
         };
         let mut pincers = [0usize; 64];
         let mut len = 0;
@@ -73,6 +73,16 @@ fn find_wing(b: &Board, size: u32) -> Option<Step> {
             })
         })
     })
+}
+
+/// `set.len() == k` for a small `k` (at least 1), without a population
+/// count (slow on baseline x86-64): wings test every cell and peer with it.
+fn has_len(set: DigitSet, k: u32) -> bool {
+    let mut rest = set.bits();
+    for _ in 1..k {
+        rest &= rest.wrapping_sub(1);
+    }
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 fn wing_step(
