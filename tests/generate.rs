@@ -200,6 +200,9 @@ fn cli_rejects_unsupported_sizes() {
     let o = tudoku(&["generate", "--size", "4", "--difficulty", "hard"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no hard puzzle found for 4x4"));
+    let o = tudoku(&["generate", "--size", "25", "--minimal"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("minimal puzzles are offered up to 16x16"));
     let o = tudoku(&["generate", "--box", "2x3"]);
     assert!(o.status.success());
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim().len(), 36);

@@ -33,7 +33,8 @@ pub struct GenerateArgs {
     /// [default: rotational for square boxes, none otherwise].
     #[arg(long)]
     pub symmetry: Option<Symmetry>,
-    /// Remove clues until none can be removed (may break the symmetry).
+    /// Remove clues until none can be removed (may break the symmetry;
+    /// boards up to 16x16).
     #[arg(long)]
     pub minimal: bool,
     /// Also write each puzzle's solution, after a space.

@@ -60,6 +60,13 @@ pub enum GenerateError {
     /// The caller's `cancelled` said stop.
     #[error("puzzle generation was cancelled")]
     Cancelled,
+    /// Proving that no clue of a near-minimal 25x25 puzzle can go takes the
+    /// solver hours: refused at once rather than left running.
+    #[error(
+        "minimal puzzles are offered up to 16x16 boards: proving a {} puzzle minimal takes hours",
+        shape.board_name()
+    )]
+    MinimalTooLarge { shape: Shape },
 }
 
 /// Digs per full grid before a new grid is drawn: re-digging the same grid in
@@ -69,12 +76,22 @@ const DIGS_PER_GRID: usize = 4;
 /// boards, whose tries are cheaper and whose harder levels are rarer, get
 /// more in proportion to their cell count squared.
 const MAX_ATTEMPTS_9X9: usize = 400;
+/// Largest board side on which `minimal` is offered.
+const MAX_MINIMAL_SIDE: usize = 16;
+/// Tries for a level with `minimal` on boards above 12x12, where one try
+/// costs 0.1-0.3 s and minimal puzzles are nearly all Extreme (29 of 30 on
+/// 16x16): Expert is found nine times in ten, and a level out of reach
+/// (Easy to Hard) is reported in 10-20 s rather than many minutes.
+const MAX_MINIMAL_ATTEMPTS_LARGE: usize = 60;
 /// Trial rounds allowed to prove an Extreme puzzle on a large board unique:
 /// one per clue of the removed group, and one to spare.
 const TRIAL_ROUNDS: usize = 3;
 
-fn max_attempts(shape: Shape) -> usize {
-    let cells = shape.cell_count();
+fn max_attempts(options: &GenerateOptions) -> usize {
+    if options.minimal && options.shape.n() > 12 {
+        return MAX_MINIMAL_ATTEMPTS_LARGE;
+    }
+    let cells = options.shape.cell_count();
     (MAX_ATTEMPTS_9X9 * 81 * 81 / (cells * cells)).max(MAX_ATTEMPTS_9X9)
 }
 
@@ -100,13 +117,18 @@ pub fn generate<R: Rng + ?Sized>(
 /// `GenerateError::Cancelled` once it says true: how a game abandons a
 /// puzzle it no longer wants. Steps (a full grid, one removal tried) take
 /// a fraction of a second even on 25x25 boards, except the solver's count
-/// when `minimal` asks it of a near-minimal 16x16 or 25x25 puzzle.
+/// when `minimal` asks it of a near-minimal 16x16 puzzle (seconds at most).
 pub fn generate_cancellable<R: Rng + ?Sized>(
     options: &GenerateOptions,
     rng: &mut R,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Generated, GenerateError> {
-    let attempts = max_attempts(options.shape);
+    if options.minimal && options.shape.n() > MAX_MINIMAL_SIDE {
+        return Err(GenerateError::MinimalTooLarge {
+            shape: options.shape,
+        });
+    }
+    let attempts = max_attempts(options);
     let mut solution = None;
     for attempt in 0..attempts {
         if cancelled() {
@@ -163,6 +185,9 @@ impl Plan {
     fn for_options(options: &GenerateOptions) -> Plan {
         let small = options.shape.n() <= 12;
         match options.difficulty {
+            // Minimizing decides the level on large boards, whatever the dig
+            // left; Expert's dig leaves it the fewest clues to try.
+            _ if options.minimal && !small => Plan::Logic(Difficulty::Expert),
             None | Some(Difficulty::Extreme) if small => Plan::Count,
             None => Plan::Logic(Difficulty::Expert),
             Some(Difficulty::Extreme) => Plan::PastLogic,
@@ -286,6 +311,22 @@ mod tests {
             difficulty: Some(difficulty),
             ..GenerateOptions::new(Shape::for_size(n).unwrap())
         }
+    }
+
+    #[test]
+    fn minimal_25x25_puzzles_are_refused_before_any_work() {
+        let options = GenerateOptions {
+            minimal: true,
+            ..GenerateOptions::new(Shape::for_size(25).unwrap())
+        };
+        let asked = std::cell::Cell::new(0);
+        let cancelled = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let result = generate_cancellable(&options, &mut ChaCha8Rng::seed_from_u64(1), &cancelled);
+        assert!(matches!(result, Err(GenerateError::MinimalTooLarge { .. })));
+        assert_eq!(asked.get(), 0);
     }
 
     #[test]

@@ -32,7 +32,8 @@ pub fn new_puzzle_cancellable(
     let rng = || ChaCha8Rng::seed_from_u64(seed);
     match generate_cancellable(&options, &mut rng(), cancelled) {
         Ok(made) => Some(made),
-        Err(GenerateError::Cancelled) => None,
+        // The game never asks for minimal puzzles.
+        Err(GenerateError::Cancelled | GenerateError::MinimalTooLarge { .. }) => None,
         // Without a level the generator fails only when cancelled.
         Err(GenerateError::LevelOutOfReach { .. }) => {
             generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok()

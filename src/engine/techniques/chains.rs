@@ -186,9 +186,9 @@ fn x_chain_step(b: &Board, best: &Best) -> Step {
             .map(|(i, (&(off, on), &unit))| {
                 let (off, on, unit) = (geo.cell_name(off), geo.cell_name(on), geo.unit_name(unit));
                 if i == 0 {
-                    format!("if {off} is not {d} then {on} is ({unit})")
+                    format!("if {off} is not {d} then {on} is {d} ({unit})")
                 } else {
-                    format!("so {off} is not and {on} is ({unit})")
+                    format!("so {off} is not {d} and {on} is {d} ({unit})")
                 }
             })
             .collect();
