@@ -34,6 +34,20 @@ use super::digits::DigitSet;
 use super::geometry::{SUPPORTED_SHAPES, Shape};
 use super::grid::Grid;
 
+/// `$body` repeated for `$i` = 0, 1, .. 31, each time a constant: a loop
+/// unrolled by hand, since the compiler will not unroll one this large.
+macro_rules! unrolled {
+    ($i:ident in 0..32 $body:block) => {
+        unrolled!(@ $i $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+            16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31)
+    };
+    (@ $i:ident $body:block; $($k:literal)*) => {
+        $({
+            let $i: usize = $k;
+            $body
+        })*
+    };
+}
 /// How many solutions a puzzle has, up to the limit the caller asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolutionCount {
@@ -322,10 +336,12 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
             if alive && Self::propagate(tables, state, at_root) {
                 match Self::branch_cell(state) {
                     Some((d, band, cell)) => {
-                        let top = stack.len() - 1;
-                        stack.extend_from_within(top..);
-                        Self::take_out(&mut stack[top], d, band, cell);
-                        Self::place(&mut stack[top + 1], d, band, cell);
+                        // A copy and a push, inlined: cheaper than the
+                        // generic `extend_from_within`.
+                        let mut branch = *state;
+                        Self::take_out(state, d, band, cell);
+                        Self::place(&mut branch, d, band, cell);
+                        stack.push(branch);
                         continue;
                     }
                     None => {
@@ -438,26 +454,16 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// none did, then places naked singles (and column singles, see
     /// `wants_column_singles`), and again until nothing changes; false on a
     /// contradiction.
+    #[inline(never)]
     fn propagate(tables: &Tables, state: &mut State<B, N, W>, at_root: bool) -> bool {
         loop {
-            let mut changed = true;
-            while changed {
-                changed = false;
-                for d in 0..N {
-                    // Up to 9x9 this scan unrolls into a few instructions
-                    // per digit-band; larger boards skip unchanged digits.
-                    if N > 9 && state.cells[d] == state.updated[d] {
-                        continue;
-                    }
-                    for band in 0..W {
-                        if state.cells[d][band] != state.updated[d][band] {
-                            changed = true;
-                            if !Self::update(tables, state, d, band) {
-                                return false;
-                            }
-                        }
-                    }
-                }
+            let consistent = if N * W <= SMALL_BOARD_BANDS {
+                Self::update_small(tables, state)
+            } else {
+                Self::update_large(tables, state)
+            };
+            if !consistent {
+                return false;
             }
             if state.unsolved.iter().all(|&u| u == B::ZERO) {
                 return true;
@@ -477,15 +483,72 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
     }
 
+    /// Updates every digit-band that changed since its last update, until
+    /// none did; false on a contradiction. Boards up to 9x9 (at most
+    /// `SMALL_BOARD_BANDS` digit-bands) run this most: the scan is unrolled,
+    /// so every digit-band's check and update works on fixed offsets in the
+    /// state, with no call, loop counter or bounds check per digit-band.
+    fn update_small(tables: &Tables, state: &mut State<B, N, W>) -> bool {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            unrolled!(at in 0..32 {
+                if at < N * W {
+                    let (d, band) = (at / W, at % W);
+                    if state.cells[d][band] != state.updated[d][band] {
+                        changed = true;
+                        if !Self::update(tables, state, d, band) {
+                            return false;
+                        }
+                    }
+                }
+            });
+        }
+        true
+    }
+
+    /// `update_small` for larger boards, whose many digits make unrolling
+    /// too big: a loop that skips the digits with no changed band, calling
+    /// the update out of line.
+    fn update_large(tables: &Tables, state: &mut State<B, N, W>) -> bool {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for d in 0..N {
+                if state.cells[d] == state.updated[d] {
+                    continue;
+                }
+                for band in 0..W {
+                    if state.cells[d][band] != state.updated[d][band] {
+                        changed = true;
+                        if !Self::update_out_of_line(tables, state, d, band) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    #[inline(never)]
+    fn update_out_of_line(
+        tables: &Tables,
+        state: &mut State<B, N, W>,
+        d: usize,
+        band: usize,
+    ) -> bool {
+        Self::update(tables, state, d, band)
+    }
+
     /// Digit `d` in one band: it goes exactly once in each of the band's
     /// rows and boxes, so which row crosses which box in it is a matching of
     /// rows to boxes. Keeps only the cells where some matching places it
     /// (locked candidates within the band), takes out of the other bands
     /// the columns that a box of this band confines it to, and marks solved
     /// the cells that are the last place for the digit in their box. False
-    /// when no matching is left. Kept out of line so that the scan calling
-    /// it in `propagate` stays small enough to unroll.
-    #[inline(never)]
+    /// when no matching is left.
+    #[inline(always)]
     fn update(tables: &Tables, state: &mut State<B, N, W>, d: usize, band: usize) -> bool {
         let bits = Self::on_matchings(tables, state.cells[d][band]);
         if bits == B::ZERO {
@@ -501,8 +564,10 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
         let confined = Self::single_columns(tables, once);
         let elsewhere = !Self::in_every_row(confined);
-        for other in &mut state.cells[d] {
-            *other &= elsewhere;
+        for (other, cells) in state.cells[d].iter_mut().enumerate() {
+            if other != band {
+                *cells &= elsewhere;
+            }
         }
         // A box whose one column holds the digit in one row has one cell.
         // Mostly these were solved before. Up to 9x9, clearing them again
@@ -687,6 +752,10 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
     }
 }
+
+/// Digit-bands (`N * W`) of the boards whose band updates `update_small`
+/// unrolls: every shape up to 9x9 (2x4 boxes have the most, 8 x 4).
+const SMALL_BOARD_BANDS: usize = 32;
 
 /// Row patterns are looked up `PATTERN_BITS` columns at a time.
 const PATTERN_BITS: usize = 12;
