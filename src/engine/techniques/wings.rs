@@ -139,14 +139,9 @@ pub fn find_w_wing(b: &Board) -> Option<Step> {
     if bivalue.len() < 2 {
         return None;
     }
-    // the strong links of each digit, in every unit
-    let strong: Vec<Vec<Link>> = (1..=n as u8)
-        .map(|d| {
-            let mut out = Vec::new();
-            strong_links(b, d, 0..3 * n, &mut out);
-            out
-        })
-        .collect();
+    // the strong links of each digit, in every unit, found the first time a
+    // pair needs them (most boards have few pairs to join)
+    let mut strong: Vec<Option<Vec<Link>>> = vec![None; n];
     bivalue.iter().enumerate().find_map(|(i, &a)| {
         let pair = b.candidates(a);
         bivalue[i + 1..].iter().find_map(|&c| {
@@ -155,7 +150,12 @@ pub fn find_w_wing(b: &Board) -> Option<Step> {
             }
             pair.iter().find_map(|x| {
                 let y = (pair - DigitSet::single(x)).first()?;
-                strong[x as usize - 1].iter().find_map(|&(unit, p, q)| {
+                let links = strong[x as usize - 1].get_or_insert_with(|| {
+                    let mut out = Vec::new();
+                    strong_links(b, x, 0..3 * n, &mut out);
+                    out
+                });
+                links.iter().find_map(|&(unit, p, q)| {
                     if [p, q].iter().any(|e| *e == a || *e == c) {
                         return None;
                     }
