@@ -18,7 +18,8 @@ pub struct Graph {
 impl Graph {
     /// Rebuilds the graph over `states` states, asking `links(s, out)` to
     /// push the (next state, via) pairs of each `active` state; the other
-    /// states lead nowhere.
+    /// states lead nowhere. Inlined, so the `links` closure is too.
+    #[inline]
     pub fn build(
         &mut self,
         states: usize,
@@ -60,7 +61,8 @@ pub struct Search {
 impl Search {
     /// A shortest path of at most `max_len` states from one of `first` (each
     /// with its via) to a state `hit` accepts, following `graph`; each state
-    /// comes with the via it was reached through.
+    /// comes with the via it was reached through. Inlined, so `hit` is too.
+    #[inline]
     pub fn shortest(
         &mut self,
         graph: &Graph,

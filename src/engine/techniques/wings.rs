@@ -31,46 +31,74 @@ pub fn find_xyz_wing(b: &Board) -> Option<Step> {
 /// shares one digit with the pivot (XY) or lies inside it (XYZ), and the two
 /// pincers share exactly the digit z.
 fn find_wing(b: &Board, size: u32) -> Option<Step> {
-    let geo = b.geometry();
-    (0..geo.cell_count()).find_map(|pivot| {
-        let pc = b.candidates(pivot);
-        if !has_len(pc, size) {
-            return None;
-        }
-        let fits = |c: usize| {
-            let cc = b.candidates(c);
-            has_len(cc, 2) && has_len(cc & pc, size - 1)
-        };
-        let mut pincers = [0usize; 64];
-        let mut len = 0;
-        for &p in &geo.peers[pivot] {
-            if fits(p) {
-                pincers[len] = p;
-                len += 1;
+    let layout = b.layout();
+    // the bivalue cells and the possible pivots as sets of cells, so each
+    // pivot looks at its bivalue peers only (both in ascending cell order,
+    // as `peers` is)
+    let words = layout.cell_words();
+    let mut bivalue = vec![0u64; words];
+    let mut pivots = vec![0u64; words];
+    for (c, &cands) in b.all_candidates().iter().enumerate() {
+        bivalue[c / 64] |= u64::from(has_len(cands, 2)) << (c % 64);
+        pivots[c / 64] |= u64::from(has_len(cands, size)) << (c % 64);
+    }
+    for (w, &word) in pivots.iter().enumerate() {
+        for pivot in bits64(word).map(|i| w * 64 + i) {
+            let pc = b.candidates(pivot);
+            let mut pincers = [0usize; 64];
+            let mut len = 0;
+            let near = layout.peer_bits(pivot).iter().zip(&bivalue);
+            for (w, (peers, two)) in near.enumerate() {
+                for p in bits64(peers & two).map(|i| w * 64 + i) {
+                    if has_len(b.candidates(p) & pc, size - 1) {
+                        pincers[len] = p;
+                        len += 1;
+                    }
+                }
+            }
+            let step = wing_among(b, size, pivot, &pincers[..len]);
+            if step.is_some() {
+                return step;
             }
         }
-        let pincers = &pincers[..len];
-        pincers.iter().enumerate().find_map(|(i, &p1)| {
-            pincers[i + 1..].iter().find_map(|&p2| {
-                let (c1, c2) = (b.candidates(p1), b.candidates(p2));
-                let z = (c1 & c2).single_digit()?;
-                // XY: z is outside the pivot and the pincers cover it; XYZ: z inside
-                let shape_ok = if size == 2 {
-                    !pc.contains(z) && (c1 | c2) - DigitSet::single(z) == pc
-                } else {
-                    c1 | c2 == pc && c1 != c2
-                };
-                if !shape_ok {
-                    return None;
-                }
-                let ends: &[usize] = if size == 2 {
-                    &[p1, p2]
-                } else {
-                    &[p1, p2, pivot]
-                };
-                let eliminations = b.common_peers_with(ends, z);
-                (!eliminations.is_empty()).then(|| wing_step(b, size, pivot, p1, p2, eliminations))
-            })
+    }
+    None
+}
+
+/// The first XY- or XYZ-wing (`size`) of a pivot with two of its `pincers`.
+fn wing_among(b: &Board, size: u32, pivot: usize, pincers: &[usize]) -> Option<Step> {
+    let pc = b.candidates(pivot);
+    pincers.iter().enumerate().find_map(|(i, &p1)| {
+        pincers[i + 1..].iter().find_map(|&p2| {
+            let (c1, c2) = (b.candidates(p1), b.candidates(p2));
+            let z = (c1 & c2).single_digit()?;
+            // XY: z is outside the pivot and the pincers cover it; XYZ: z inside
+            let shape_ok = if size == 2 {
+                !pc.contains(z) && (c1 | c2) - DigitSet::single(z) == pc
+            } else {
+                c1 | c2 == pc && c1 != c2
+            };
+            if !shape_ok {
+                return None;
+            }
+            let ends: &[usize] = if size == 2 {
+                &[p1, p2]
+            } else {
+                &[p1, p2, pivot]
+            };
+            let eliminations = b.common_peers_with(ends, z);
+            (!eliminations.is_empty()).then(|| wing_step(b, size, pivot, p1, p2, eliminations))
+        })
+    })
+}
+
+/// The set bit indices of a 64-bit word, ascending.
+fn bits64(mut word: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let i = word.trailing_zeros() as usize;
+            word &= word - 1;
+            i
         })
     })
 }
