@@ -95,7 +95,9 @@ fn grow_chain(
         next += 1;
         for unit in geo.cell_units[cell] {
             let pos = b.positions(unit, digit);
-            if pos.count_ones() != 2 {
+            // exactly two places, without a population count
+            let rest = pos & pos.wrapping_sub(1);
+            if rest == 0 || rest & (rest - 1) != 0 {
                 continue;
             }
             let p = b.cell_at(unit, pos.trailing_zeros());
