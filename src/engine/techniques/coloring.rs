@@ -5,7 +5,7 @@
 //! outside the chain that sees both colors cannot hold the digit.
 
 use super::board::Board;
-use super::text;
+use super::{bits, text};
 use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
@@ -150,14 +150,17 @@ fn color_trap(
     unit_colors: &[u8],
 ) -> Option<Vec<(usize, u8)>> {
     let geo = b.geometry();
-    let eliminations: Vec<(usize, u8)> = (0..geo.cell_count())
-        .filter(|&c| b.candidates(c).contains(digit) && mark[c] & !1 != base)
-        .filter(|&c| {
+    // the cells holding the digit, row by row, so in cell order
+    let mut eliminations = Vec::new();
+    for row in 0..b.n() {
+        for p in bits(b.positions(row, digit)) {
+            let c = b.cell_at(row, p);
             let [r, col, bx] = geo.cell_units[c];
-            unit_colors[r] | unit_colors[col] | unit_colors[bx] == 3
-        })
-        .map(|c| (c, digit))
-        .collect();
+            if mark[c] & !1 != base && unit_colors[r] | unit_colors[col] | unit_colors[bx] == 3 {
+                eliminations.push((c, digit));
+            }
+        }
+    }
     (!eliminations.is_empty()).then_some(eliminations)
 }
 
