@@ -276,14 +276,15 @@ impl Board {
         &self.cands
     }
 
-    /// How many times a cell lost `digit` as a candidate on this board.
-    pub fn digit_changes(&self, digit: u8) -> u32 {
-        self.changes[digit as usize - 1]
+    /// For each digit d (at d - 1), how many times a cell lost it as a
+    /// candidate on this board.
+    pub fn digit_changes(&self) -> &[u32] {
+        &self.changes
     }
 
-    /// How many times a cell of `unit` changed on this board.
-    pub fn unit_changes(&self, unit: usize) -> u32 {
-        self.unit_changes[unit]
+    /// For each unit, how many times one of its cells changed on this board.
+    pub fn unit_changes(&self) -> &[u32] {
+        &self.unit_changes
     }
 
     /// Positions of the empty cells of `unit`.

@@ -179,19 +179,22 @@ impl StepFinder {
             self.failed_at = vec![Vec::new(); Technique::ALL.len()];
         }
         let n = b.n();
-        let counts = move |i: usize| match scope {
-            Scope::Digit => b.digit_changes(i as u8 + 1),
-            _ => b.unit_changes(i),
+        let counts = match scope {
+            Scope::Digit => b.digit_changes(),
+            _ => b.unit_changes(),
         };
-        let len = if scope == Scope::Digit { n } else { 3 * n };
         let failed_at = &mut self.failed_at[technique as usize];
         // bit i: digit i + 1 or unit i changed since the last failure
         let changed = if failed_at.is_empty() {
             u128::MAX
         } else {
-            (0..len)
-                .filter(|&i| counts(i) != failed_at[i])
-                .fold(0u128, |m, i| m | 1 << i)
+            counts
+                .iter()
+                .zip(failed_at.iter())
+                .enumerate()
+                .fold(0u128, |m, (i, (now, then))| {
+                    m | u128::from(now != then) << i
+                })
         };
         if changed == 0 {
             return None;
@@ -205,7 +208,7 @@ impl StepFinder {
         };
         if step.is_none() {
             failed_at.clear();
-            failed_at.extend((0..len).map(counts));
+            failed_at.extend_from_slice(counts);
         }
         step
     }
