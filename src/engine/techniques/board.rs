@@ -27,6 +27,10 @@ pub struct Layout {
     n: usize,
     /// For each cell, its position inside its row, column and box.
     pub slot: Vec<[u8; 3]>,
+    /// For each cell, per unit (row, column, box): the unit, its first
+    /// index in `Board::pos` and the cell's bit there; what clearing a
+    /// candidate touches, in one load.
+    clear_at: Vec<[(u32, u32, u32); 3]>,
     /// Every box/line crossing, boxes in order, rows before columns.
     pub intersections: Vec<Intersection>,
     /// `line_masks[box * 2n + line_unit]`: the positions of the line (row or
@@ -94,6 +98,15 @@ impl Layout {
                 }
             }
         }
+        let clear_at = (0..n * n)
+            .map(|cell| {
+                let units = g.cell_units[cell];
+                [0, 1, 2].map(|k| {
+                    let unit = units[k] as u32;
+                    (unit, unit * n as u32, 1u32 << slot[cell][k])
+                })
+            })
+            .collect();
         let words = (n * n).div_ceil(64);
         let mut peer_bits = vec![0u64; n * n * words];
         for (cell, peers) in g.peers.iter().enumerate() {
@@ -104,6 +117,7 @@ impl Layout {
         Layout {
             n,
             slot,
+            clear_at,
             intersections,
             line_masks,
             boxes_crossing,
@@ -373,12 +387,9 @@ impl Board {
     // costs the rater a tenth less than as a call
     #[inline(always)]
     fn clear_position(&mut self, cell: usize, digit: u8) {
-        let n = self.geo.n;
-        let units = self.geo.cell_units[cell];
-        let slots = self.layout.slot[cell];
-        for k in 0..3 {
-            self.pos[units[k] * n + digit as usize - 1] &= !(1 << slots[k]);
-            self.unit_changes[units[k]] += 1;
+        for (unit, base, bit) in self.layout.clear_at[cell] {
+            self.pos[(base as usize) + digit as usize - 1] &= !bit;
+            self.unit_changes[unit as usize] += 1;
         }
         self.changes[digit as usize - 1] += 1;
     }
