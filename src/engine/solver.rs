@@ -245,6 +245,8 @@ trait Bits:
     fn from_u32(bits: u32) -> Self;
     /// `bits` cut to the type's width.
     fn from_u64(bits: u64) -> Self;
+    /// `bits` cut to the type's width.
+    fn from_u128(bits: u128) -> Self;
     /// The low 32 bits.
     fn low(self) -> u32;
     fn trailing_zeros(self) -> u32;
@@ -261,6 +263,9 @@ macro_rules! impl_bits {
                 bits as $t
             }
             fn from_u64(bits: u64) -> Self {
+                bits as $t
+            }
+            fn from_u128(bits: u128) -> Self {
                 bits as $t
             }
             fn low(self) -> u32 {
@@ -372,10 +377,12 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
 impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// A row of a band, as the low `N` bits.
     const ROW: u32 = u32::MAX >> (32 - N);
-    /// A box's columns within a row, as the low `W` bits.
-    const BOX_ROW: u32 = (1 << W) - 1;
     /// Bits per band.
     const BAND: usize = H * N;
+    /// For each cell of a band, its row and box in the band: a lookup
+    /// rather than the divisions that find them, since `place` runs for
+    /// every single found.
+    const PEERS: [u128; MAX_BAND] = band_peers(H, W);
 
     fn new() -> Self {
         const { assert!(N == H * W && N <= 25 && H * N <= B::BITS) };
@@ -438,10 +445,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// the band finishes the job: it finds the cell solved, takes the digit
     /// out of the cell's column and the other digits out of the cell.
     fn place(state: &mut State<B, N, W>, d: usize, band: usize, cell: B) {
-        let at = cell.trailing_zeros() as usize;
-        let (i, k) = (at / N, at % N / W);
-        let peers =
-            B::from_u32(Self::ROW) << (i * N) | Self::in_every_row(Self::BOX_ROW << (k * W));
+        let peers = B::from_u128(Self::PEERS[cell.trailing_zeros() as usize % MAX_BAND]);
         state.cells[d][band] &= !peers | cell;
     }
 
@@ -765,6 +769,30 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
 /// Digit-bands (`N * W`) of the boards whose band updates `update_small`
 /// unrolls: every shape up to 9x9 (2x4 boxes have the most, 8 x 4).
 const SMALL_BOARD_BANDS: usize = 32;
+
+/// Cells in a band of the largest board (25x25), rounded up to a power of
+/// two so that reducing an index modulo it is a mask.
+const MAX_BAND: usize = 128;
+
+/// For each cell of a band of `h` x `w` boxes, the cells of its row and box
+/// in the band.
+const fn band_peers(h: usize, w: usize) -> [u128; MAX_BAND] {
+    let n = h * w;
+    let mut peers = [0; MAX_BAND];
+    let mut at = 0;
+    while at < h * n {
+        let (i, k) = (at / n, at % n / w);
+        let mut cells = ((1 << n) - 1) << (i * n);
+        let mut r = 0;
+        while r < h {
+            cells |= ((1 << w) - 1) << (r * n + k * w);
+            r += 1;
+        }
+        peers[at] = cells;
+        at += 1;
+    }
+    peers
+}
 
 /// Row patterns are looked up `PATTERN_BITS` columns at a time.
 const PATTERN_BITS: usize = 12;
