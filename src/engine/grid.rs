@@ -165,8 +165,9 @@ fn is_separator(ch: char) -> bool {
 }
 
 fn scan_line(line: &str, line_no: usize) -> Result<ScannedLine, ParseError> {
-    let mut values = Vec::new();
-    let mut columns = Vec::new();
+    // a line's symbols at most, so the pushes below never reallocate
+    let mut values = Vec::with_capacity(line.len().min(MAX_SYMBOLS));
+    let mut columns = Vec::with_capacity(line.len().min(MAX_SYMBOLS));
     let mut separated = false;
     let mut pending_separator = false;
     let mut column = 0;

@@ -45,13 +45,14 @@ fn find_wing(b: &Board, size: u32) -> Option<Step> {
     for (w, &word) in pivots.iter().enumerate() {
         for pivot in bits64(word).map(|i| w * 64 + i) {
             let pc = b.candidates(pivot);
-            let mut pincers = [0usize; 64];
+            // a pivot has at most 64 peers (25x25); u16 keeps this small
+            let mut pincers = [0u16; 64];
             let mut len = 0;
             let near = layout.peer_bits(pivot).iter().zip(&bivalue);
             for (w, (peers, two)) in near.enumerate() {
                 for p in bits64(peers & two).map(|i| w * 64 + i) {
                     if has_len(b.candidates(p) & pc, size - 1) {
-                        pincers[len] = p;
+                        pincers[len] = p as u16;
                         len += 1;
                     }
                 }
@@ -66,10 +67,11 @@ fn find_wing(b: &Board, size: u32) -> Option<Step> {
 }
 
 /// The first XY- or XYZ-wing (`size`) of a pivot with two of its `pincers`.
-fn wing_among(b: &Board, size: u32, pivot: usize, pincers: &[usize]) -> Option<Step> {
+fn wing_among(b: &Board, size: u32, pivot: usize, pincers: &[u16]) -> Option<Step> {
     let pc = b.candidates(pivot);
     pincers.iter().enumerate().find_map(|(i, &p1)| {
         pincers[i + 1..].iter().find_map(|&p2| {
+            let (p1, p2) = (usize::from(p1), usize::from(p2));
             let (c1, c2) = (b.candidates(p1), b.candidates(p2));
             let z = (c1 & c2).single_digit()?;
             // XY: z is outside the pivot and the pincers cover it; XYZ: z inside
@@ -178,6 +180,12 @@ pub fn find_w_wing(b: &Board) -> Option<Step> {
             }
             pair.iter().find_map(|x| {
                 let y = (pair - DigitSet::single(x)).first()?;
+                // what the wing would remove does not depend on the link:
+                // most pairs have nothing to remove, and need no link
+                let eliminations = b.common_peers_with(&[a, c], y);
+                if eliminations.is_empty() {
+                    return None;
+                }
                 let links = strong[x as usize - 1].get_or_insert_with(|| {
                     let mut out = Vec::new();
                     strong_links(b, x, 0..3 * n, &mut out);
@@ -194,8 +202,7 @@ pub fn find_w_wing(b: &Board) -> Option<Step> {
                     } else {
                         return None;
                     };
-                    let eliminations = b.common_peers_with(&[a, c], y);
-                    (!eliminations.is_empty()).then(|| Step {
+                    Some(Step {
                         technique: Technique::WWing,
                         units: vec![unit],
                         cells: vec![a, c, pa, qc],
@@ -215,7 +222,7 @@ pub fn find_w_wing(b: &Board) -> Option<Step> {
                             text::digit(y),
                             text::removals(geo, &eliminations)
                         )),
-                        eliminations,
+                        eliminations: eliminations.clone(),
                     })
                 })
             })
