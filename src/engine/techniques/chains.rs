@@ -55,6 +55,8 @@ pub(crate) fn find_x_chain_among(b: &Board, digits: DigitSet) -> Option<Step> {
     let mut graph = Graph::default();
     let mut search = Search::default();
     let mut holding = Vec::new();
+    let layout = b.layout();
+    let mut end_bits = Vec::new();
     let mut best: Option<Best> = None;
     for digit in digits {
         links.find(b, digit);
@@ -65,15 +67,18 @@ pub(crate) fn find_x_chain_among(b: &Board, digits: DigitSet) -> Option<Step> {
         }
         b.digit_bits(digit, &mut holding);
         let (partners, ends) = (&links.partners, &links.ends);
+        end_bits.clear();
+        end_bits.resize(layout.cell_words(), 0);
+        for &z in ends {
+            end_bits[z / 64] |= 1 << (z % 64);
+        }
         // a state is a cell holding the digit: the cell is on, the cells
         // with a strong link that see it are off, so their partners are on
         graph.build(cells, ends.iter().copied(), |y, out| {
-            for &z in ends {
-                if geo.sees(y, z) {
-                    for &p in partners[z].iter().take_while(|&&p| p != NONE) {
-                        if p as usize != y {
-                            out.push((p, z as u32));
-                        }
+            for z in cells_of(both(layout.peer_bits(y), &end_bits)) {
+                for &p in partners[z].iter().take_while(|&&p| p != NONE) {
+                    if p as usize != y {
+                        out.push((p, z as u32));
                     }
                 }
             }
@@ -95,6 +100,25 @@ pub(crate) fn find_x_chain_among(b: &Board, digits: DigitSet) -> Option<Step> {
         }
     }
     best.map(|best| x_chain_step(b, &best))
+}
+
+/// The words of the intersection of two sets of cells.
+fn both<'a>(x: &'a [u64], y: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
+    x.iter().zip(y).map(|(p, q)| p & q)
+}
+
+/// The cells of a set of cells (given word by word), ascending: what a loop
+/// over the cells in order that pass a test would see, without testing each.
+fn cells_of(set: impl IntoIterator<Item = u64>) -> impl Iterator<Item = usize> {
+    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + c
+            })
+        })
+    })
 }
 
 /// True when a cell of `holding` (a set of cells) sees both `a` and `b`:
@@ -244,29 +268,51 @@ pub fn find_xy_chain(b: &Board) -> Option<Step> {
             (cands - DigitSet::single(low)).first().unwrap_or(0)
         }
     };
-    let is_bivalue: Vec<bool> = (0..cells).map(|c| b.candidates(c).len() == 2).collect();
-    let bivalue: Vec<usize> = (0..cells).filter(|&c| is_bivalue[c]).collect();
+    let words = b.layout().cell_words();
+    // sets of cells: [0] those with two candidates, [d] those holding digit d
+    let mut sets = vec![0u64; (b.n() + 1) * words];
+    for c in 0..cells {
+        let cands = b.candidates(c);
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        let rest = cands.bits() & cands.bits().wrapping_sub(1);
+        if rest != 0 && rest & (rest - 1) == 0 {
+            sets[w] |= bit;
+        }
+        for d in cands {
+            sets[d as usize * words + w] |= bit;
+        }
+    }
+    let bivalue = &sets[..words];
+    let holding = |z: u8| &sets[z as usize * words..][..words];
     let mut graph = Graph::default();
-    let active = bivalue.iter().flat_map(|&c| [2 * c, 2 * c + 1]);
+    let active = cells_of(bivalue.iter().copied()).flat_map(|c| [2 * c, 2 * c + 1]);
     graph.build(2 * cells, active, |s, out| {
         let x = s / 2;
         let v = on_digit(s as u32);
-        for &y in &geo.peers[x] {
+        for y in cells_of(both(b.layout().peer_bits(x), bivalue)) {
             let cands = b.candidates(y);
-            if is_bivalue[y] && cands.contains(v) {
+            if cands.contains(v) {
                 let w = (cands - DigitSet::single(v)).first().unwrap_or(0);
                 out.push((state(y, w), NONE));
             }
         }
     });
     let mut search = Search::default();
-    // the cells holding each digit, as sets, filled when a start needs one
-    let mut holding: Vec<Vec<u64>> = vec![Vec::new(); b.n() + 1];
+    // the cells a chain from the current start could end in
+    let mut ends = vec![0u64; words];
     let mut best: Option<Best> = None;
-    for &start in &bivalue {
+    for start in cells_of(bivalue.iter().copied()) {
         for z in b.candidates(start) {
-            if holding[z as usize].is_empty() {
-                b.digit_bits(z, &mut holding[z as usize]);
+            let held = holding(z);
+            ends.fill(0);
+            for e in cells_of(both(bivalue, held)) {
+                if e != start && sees_both(b, held, start, e) {
+                    ends[e / 64] |= 1 << (e % 64);
+                }
+            }
+            // no cell to end in: nothing to search
+            if ends.iter().all(|&w| w == 0) {
+                continue;
             }
             let other = (b.candidates(start) - DigitSet::single(z))
                 .first()
@@ -274,7 +320,7 @@ pub fn find_xy_chain(b: &Board) -> Option<Step> {
             let max = bound(&best, MAX_XY_CELLS);
             let hit = |s: u32| {
                 let e = s as usize / 2;
-                on_digit(s) == z && e != start && sees_both(b, &holding[z as usize], start, e)
+                ends[e / 64] & 1 << (e % 64) != 0 && on_digit(s) == z
             };
             let first = [(state(start, other), NONE)];
             if let Some(path) = search.shortest(&graph, &first, max, hit) {
