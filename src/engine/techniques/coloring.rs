@@ -27,10 +27,16 @@ pub(crate) fn find_simple_coloring_among(b: &Board, digits: DigitSet) -> Option<
     // per unit, bit k set when the current chain has a cell of color k in it
     let mut unit_colors = vec![0u8; 3 * n];
     for digit in digits {
+        if !has_two_links(b, digit) {
+            continue;
+        }
         mark.fill(NONE);
         let mut index = 0u32;
-        for start in 0..cells {
-            if mark[start] != NONE || !b.candidates(start).contains(digit) {
+        // the cells holding the digit, row by row, so in cell order
+        let starts = (0..n).flat_map(|row| bits(b.positions(row, digit)).map(move |p| (row, p)));
+        for (row, p) in starts {
+            let start = b.cell_at(row, p);
+            if mark[start] != NONE {
                 continue;
             }
             let base = 2 * index;
@@ -71,6 +77,25 @@ pub(crate) fn find_simple_coloring_among(b: &Board, digits: DigitSet) -> Option<
         }
     }
     None
+}
+
+/// Whether the digit has two strong links (units where it fits exactly two
+/// cells) anywhere: a chain of three cells needs them, so a digit without
+/// is skipped before any chain is grown.
+fn has_two_links(b: &Board, digit: u8) -> bool {
+    let n = b.n();
+    let mut links = 0;
+    for unit in b.units_positions(0..3 * n).chunks_exact(n) {
+        let pos = unit[digit as usize - 1];
+        let rest = pos & pos.wrapping_sub(1);
+        if rest != 0 && rest & (rest - 1) == 0 {
+            links += 1;
+            if links == 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Colors the chain through `start` by breadth-first search over strong

@@ -84,6 +84,10 @@ impl Fish<'_> {
                 finneds += 1;
             }
         }
+        // k - 1 plain lines and a finned one are needed
+        if plains + 1 < k || finneds == 0 {
+            return None;
+        }
         let mut chosen = [0usize; 3];
         self.choose_plain(&plain[..plains], &finned[..finneds], &mut chosen, 0, 0, 0)
     }
