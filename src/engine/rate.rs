@@ -6,7 +6,7 @@ use super::difficulty::Difficulty;
 use super::grid::Grid;
 use super::solver::{self, Outcome};
 use super::step::Technique;
-use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step, solve_with};
+use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step};
 use super::validate;
 
 /// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
@@ -58,20 +58,21 @@ pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
     let mut solution = None;
     let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let step = match finder.sound_step_up_to(&board, Difficulty::Extreme) {
-            Some(step) => step,
+        let technique = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
+            Some(technique) => technique,
             None => {
                 let known = match &solution {
                     Some(s) => s,
                     None => solution.insert(unique_solution(&board.to_grid())?),
                 };
-                find_uniqueness_step(&board)
+                let step = find_uniqueness_step(&board)
                     .or_else(|| find_backtrack(&board, known))
-                    .ok_or(Unsolvable::NoSolution)?
+                    .ok_or(Unsolvable::NoSolution)?;
+                board.apply(&step);
+                step.technique
             }
         };
-        rating.add(step.technique);
-        board.apply(&step);
+        rating.add(technique);
     }
     Ok(rating)
 }
@@ -82,7 +83,17 @@ pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
 pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
     let mut board = Board::from_grid(grid).without_explanations();
     let mut rating = Rating::start();
-    solve_with(&mut board, solution, |step| rating.add(step.technique));
+    let mut finder = StepFinder::default();
+    while !board.is_solved() {
+        let taken = finder.take_logical_step(&mut board).or_else(|| {
+            let step = find_backtrack(&board, solution)?;
+            board.apply(&step);
+            Some(step.technique)
+        });
+        // a solution that does not fit the board leaves no step
+        let Some(technique) = taken else { break };
+        rating.add(technique);
+    }
     rating
 }
 
@@ -94,9 +105,7 @@ pub fn rate_logically(grid: &Grid, max: Difficulty) -> Option<Rating> {
     let mut rating = Rating::start();
     let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let step = finder.sound_step_up_to(&board, max)?;
-        rating.add(step.technique);
-        board.apply(&step);
+        rating.add(finder.take_sound_step_up_to(&mut board, max)?);
     }
     Some(rating)
 }

@@ -32,6 +32,7 @@ use locked::find_locked;
 pub use locked::{find_claiming, find_pointing};
 pub use single_digit::{find_skyscraper, find_two_string_kite};
 use single_digit::{find_skyscraper_among, find_two_string_kite_among};
+use singles::{SINGLES, single};
 pub use singles::{find_full_house, find_hidden_single, find_naked_single};
 pub use subsets::{find_hidden_subset, find_naked_subset};
 use subsets::{find_hidden_subset_among, find_naked_subset_among};
@@ -161,13 +162,40 @@ impl StepFinder {
     pub fn sound_step_up_to(&mut self, b: &Board, max: Difficulty) -> Option<Step> {
         LOGICAL
             .iter()
-            .filter(|t| !t.assumes_unique_solution() && t.difficulty() <= max)
+            .filter(|&&t| is_sound_up_to(t, max))
             .find_map(|&t| self.find(b, t))
     }
 
     /// Like `find_logical_step`.
     pub fn logical_step(&mut self, b: &Board) -> Option<Step> {
         LOGICAL.iter().find_map(|&t| self.find(b, t))
+    }
+
+    /// Takes the step `sound_step_up_to` finds: applies it and returns its
+    /// technique. The rater never reads its steps, and most of them are
+    /// singles, which this places without building a `Step`.
+    pub fn take_sound_step_up_to(&mut self, b: &mut Board, max: Difficulty) -> Option<Technique> {
+        self.take(b, |t| is_sound_up_to(t, max))
+    }
+
+    /// Takes the step `logical_step` finds (see `take_sound_step_up_to`).
+    pub fn take_logical_step(&mut self, b: &mut Board) -> Option<Technique> {
+        self.take(b, |_| true)
+    }
+
+    fn take(&mut self, b: &mut Board, allowed: impl Fn(Technique) -> bool) -> Option<Technique> {
+        for &technique in LOGICAL.iter().filter(|&&t| allowed(t)) {
+            if SINGLES.contains(&technique) {
+                if let Some(s) = single(b, technique) {
+                    b.place(s.cell, s.digit);
+                    return Some(technique);
+                }
+            } else if let Some(step) = self.find(b, technique) {
+                b.apply(&step);
+                return Some(technique);
+            }
+        }
+        None
     }
 
     fn find(&mut self, b: &Board, technique: Technique) -> Option<Step> {
@@ -212,6 +240,11 @@ impl StepFinder {
         }
         step
     }
+}
+
+/// Techniques that hold for every solution, no harder than `max`.
+fn is_sound_up_to(technique: Technique, max: Difficulty) -> bool {
+    !technique.assumes_unique_solution() && technique.difficulty() <= max
 }
 
 pub fn find_uniqueness_step(b: &Board) -> Option<Step> {
@@ -312,7 +345,8 @@ mod tests {
     #[test]
     fn step_finder_takes_the_stateless_steps() {
         // top1465 puzzles that need fish, chains and guessing: at every
-        // position the remembering finder offers the stateless finder's step
+        // position the remembering finder offers the stateless finder's step,
+        // and taking a step changes the board as applying that step does
         for text in [
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
             "5.7....3.....61...1.8......62..4.......7...8...........1....6.43..5...........2..",
@@ -322,14 +356,24 @@ mod tests {
             let solution = solver::solve(&grid).unwrap();
             let mut b = Board::from_grid(&grid).without_explanations();
             let mut finder = StepFinder::default();
+            // a second board that takes its steps rather than applying them
+            let mut taken = b.clone();
+            let mut taker = StepFinder::default();
             while !b.is_solved() {
                 let step = LOGICAL
                     .iter()
                     .filter(|t| !t.assumes_unique_solution())
                     .find_map(|&t| find_technique(&b, t));
                 assert_eq!(finder.sound_step_up_to(&b, Difficulty::Extreme), step);
+                let took = taker.take_sound_step_up_to(&mut taken, Difficulty::Extreme);
+                assert_eq!(took, step.as_ref().map(|s| s.technique));
                 let step = step.or_else(|| find_backtrack(&b, &solution)).unwrap();
                 b.apply(&step);
+                if took.is_none() {
+                    taken.apply(&step);
+                }
+                assert_eq!(taken.to_grid(), b.to_grid());
+                assert_eq!(taken.all_candidates(), b.all_candidates());
             }
         }
     }

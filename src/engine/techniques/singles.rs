@@ -1,96 +1,134 @@
 //! Singles: full house (the last empty cell of a unit), naked single (a cell
 //! with one candidate) and hidden single (a digit with one place in a unit).
+//! Each is found as a `Single` first: the rater places it at once, and only
+//! a step someone will read is built from it.
 
 use super::board::Board;
 use super::{placing, scan_order, text};
 use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
+/// A single found on a board: `cell` (reasoned about in `unit`) must be `digit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Single {
+    pub technique: Technique,
+    pub unit: usize,
+    pub cell: usize,
+    pub digit: u8,
+}
+
+/// The techniques `single` finds, in the order they are tried.
+pub(crate) const SINGLES: [Technique; 3] = [
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
+];
+
+/// The first single of one of the `SINGLES` techniques (`None` for any other).
+pub(crate) fn single(b: &Board, technique: Technique) -> Option<Single> {
+    match technique {
+        Technique::FullHouse => full_house(b),
+        Technique::NakedSingle => naked_single(b),
+        Technique::HiddenSingle => hidden_single(b),
+        _ => None,
+    }
+}
+
 /// A unit with exactly one empty cell: that cell takes the missing digit.
 pub fn find_full_house(b: &Board) -> Option<Step> {
-    let n = b.n();
-    let geo = b.geometry();
-    // most positions have no unit with one empty cell: check them all at once
-    first_single_bit(b.all_open(), |m| m)?;
-    for unit in scan_order(n) {
-        let open = b.open(unit);
-        if !is_single_bit(open) {
-            continue;
-        }
-        let cell = b.cell_at(unit, open.trailing_zeros());
-        let Some(digit) = (DigitSet::full(n) - b.placed(unit)).single_digit() else {
-            continue;
-        };
-        let explanation = || {
-            format!(
-                "Full house: {} is the only empty cell in {}, so it must be {}",
-                geo.cell_name(cell),
-                geo.unit_name(unit),
-                text::digit(digit)
-            )
-        };
-        if b.candidates(cell).contains(digit) {
-            return Some(placing(
-                b,
-                Technique::FullHouse,
-                unit,
-                cell,
-                digit,
-                explanation,
-            ));
-        }
-    }
-    None
+    full_house(b).map(|s| s.step(b))
 }
 
 /// A cell with a single candidate left.
 pub fn find_naked_single(b: &Board) -> Option<Step> {
-    let geo = b.geometry();
-    let cands = b.all_candidates();
-    first_single_bit(cands, DigitSet::bits).map(|cell| {
-        let digit = cands[cell].bits().trailing_zeros() as u8 + 1;
-        let explanation = || {
-            format!(
-                "Naked single: {} is the only candidate left for {}",
-                text::digit(digit),
-                geo.cell_name(cell)
-            )
-        };
-        let unit = geo.cell_units[cell][2];
-        placing(b, Technique::NakedSingle, unit, cell, digit, explanation)
-    })
+    naked_single(b).map(|s| s.step(b))
 }
 
 /// A digit that has one place left in a unit.
 pub fn find_hidden_single(b: &Board) -> Option<Step> {
-    let geo = b.geometry();
+    hidden_single(b).map(|s| s.step(b))
+}
+
+impl Single {
+    /// The step that places this single, explained.
+    pub fn step(self, b: &Board) -> Step {
+        let geo = b.geometry();
+        let Single {
+            technique,
+            unit,
+            cell,
+            digit,
+        } = self;
+        let explanation = || match technique {
+            Technique::FullHouse => format!(
+                "Full house: {} is the only empty cell in {}, so it must be {}",
+                geo.cell_name(cell),
+                geo.unit_name(unit),
+                text::digit(digit)
+            ),
+            Technique::NakedSingle => format!(
+                "Naked single: {} is the only candidate left for {}",
+                text::digit(digit),
+                geo.cell_name(cell)
+            ),
+            _ => format!(
+                "Hidden single: {} can only go in {} within {}",
+                text::digit(digit),
+                geo.cell_name(cell),
+                geo.unit_name(unit)
+            ),
+        };
+        placing(b, technique, unit, cell, digit, explanation)
+    }
+}
+
+fn full_house(b: &Board) -> Option<Single> {
+    let n = b.n();
+    // most positions have no unit with one empty cell: check them all at once
+    first_single_bit(b.all_open(), |m| m)?;
+    scan_order(n).find_map(|unit| {
+        let open = b.open(unit);
+        if !is_single_bit(open) {
+            return None;
+        }
+        let cell = b.cell_at(unit, open.trailing_zeros());
+        let digit = (DigitSet::full(n) - b.placed(unit)).single_digit()?;
+        b.candidates(cell).contains(digit).then_some(Single {
+            technique: Technique::FullHouse,
+            unit,
+            cell,
+            digit,
+        })
+    })
+}
+
+fn naked_single(b: &Board) -> Option<Single> {
+    let cands = b.all_candidates();
+    first_single_bit(cands, DigitSet::bits).map(|cell| Single {
+        technique: Technique::NakedSingle,
+        unit: b.geometry().cell_units[cell][2],
+        cell,
+        digit: cands[cell].bits().trailing_zeros() as u8 + 1,
+    })
+}
+
+fn hidden_single(b: &Board) -> Option<Single> {
     let n = b.n();
     // a placed digit has no position left in the unit, so every digit's
     // mask can be tested without looking at what is placed; the scan order
     // is boxes, then rows and columns
-    let (first, masks) = [2 * n..3 * n, 0..2 * n].into_iter().find_map(|units| {
+    let (first, pos) = [2 * n..3 * n, 0..2 * n].into_iter().find_map(|units| {
         let masks = b.units_positions(units.clone());
         let i = first_single_bit(masks, |m| m)?;
         Some((units.start * n + i, masks[i]))
     })?;
-    let (unit, digit, pos) = (first / n, (first % n) as u8 + 1, masks);
-    let cell = b.cell_at(unit, pos.trailing_zeros());
-    let explanation = || {
-        format!(
-            "Hidden single: {} can only go in {} within {}",
-            text::digit(digit),
-            geo.cell_name(cell),
-            geo.unit_name(unit)
-        )
-    };
-    Some(placing(
-        b,
-        Technique::HiddenSingle,
+    let unit = first / n;
+    Some(Single {
+        technique: Technique::HiddenSingle,
         unit,
-        cell,
-        digit,
-        explanation,
-    ))
+        cell: b.cell_at(unit, pos.trailing_zeros()),
+        digit: (first % n) as u8 + 1,
+    })
 }
 
 /// Exactly one bit set (without a population count, which is slow on
