@@ -9,45 +9,67 @@ use crate::engine::step::{Step, Technique};
 
 /// Calls `found` with each choice of `k` (at most 4) items whose masks
 /// together cover exactly `k` bits, with the union, until it returns `Some`.
-/// Callers pass only items of 2..=k bits. Choices are pruned as soon as the
-/// union grows past `k` bits, with no allocation.
+/// Callers pass only items of 2..=k bits. Choices come in lexicographic
+/// order of indices and are pruned as soon as the union grows past `k`
+/// bits; the search is a loop over an index stack (no recursion, no
+/// allocation), since most calls find nothing and pay only for the walk.
 pub fn find_locked_set<R>(
     masks: &[u32],
     k: usize,
     found: &mut impl FnMut(&[usize], u32) -> Option<R>,
 ) -> Option<R> {
-    fn extend<R>(
-        masks: &[u32],
-        k: usize,
-        chosen: &mut [usize; 4],
-        depth: usize,
-        union: u32,
-        found: &mut impl FnMut(&[usize], u32) -> Option<R>,
-    ) -> Option<R> {
-        if depth == k {
-            return if union.count_ones() as usize == k {
-                found(&chosen[..k], union)
-            } else {
-                None
-            };
-        }
-        let start = if depth == 0 { 0 } else { chosen[depth - 1] + 1 };
-        for i in start..masks.len() {
-            if masks.len() - i < k - depth {
-                break;
+    debug_assert!(k <= 4);
+    let len = masks.len();
+    if len < k {
+        return None;
+    }
+    let mut chosen = [0usize; 4];
+    // unions[d]: the union of the first d chosen masks
+    let mut unions = [0u32; 4];
+    let mut depth = 0;
+    let mut i = 0;
+    loop {
+        // too few items left to fill the choice: back up one level
+        if i + (k - depth) > len {
+            if depth == 0 {
+                return None;
             }
-            let u = union | masks[i];
-            if u.count_ones() as usize <= k {
-                chosen[depth] = i;
-                if let Some(r) = extend(masks, k, chosen, depth + 1, u, found) {
+            depth -= 1;
+            i = chosen[depth] + 1;
+            continue;
+        }
+        let u = unions[depth] | masks[i];
+        if at_most_bits(u, k) {
+            chosen[depth] = i;
+            if depth + 1 == k {
+                // at most k bits and not at most k - 1: exactly k
+                if !at_most_bits(u, k - 1)
+                    && let Some(r) = found(&chosen[..k], u)
+                {
                     return Some(r);
                 }
+            } else {
+                depth += 1;
+                unions[depth] = u;
             }
         }
-        None
+        i += 1;
     }
-    debug_assert!(k <= 4);
-    extend(masks, k, &mut [0; 4], 0, 0, found)
+}
+
+/// Whether `mask` has at most `k` bits set, without `count_ones` (no
+/// popcnt on baseline x86-64): clear the lowest bit `k` times.
+pub(crate) fn at_most_bits(mut mask: u32, k: usize) -> bool {
+    for _ in 0..k {
+        mask &= mask.wrapping_sub(1);
+    }
+    mask == 0
+}
+
+/// Whether `mask` has 2..=k bits set: what subset and fish items need.
+pub(crate) fn is_item(mask: u32, k: usize) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && at_most_bits(rest, k - 1)
 }
 
 fn naked_technique(k: usize) -> Technique {
@@ -86,9 +108,9 @@ pub(crate) fn find_naked_subset_among(b: &Board, k: usize, units: u128) -> Optio
         }
         let mut len = 0;
         for p in bits(open) {
-            let cands = b.candidates(b.cell_at(unit, p));
-            if (2..=k).contains(&(cands.len() as usize)) {
-                masks[len] = cands.bits();
+            let cands = b.candidates(b.cell_at(unit, p)).bits();
+            if is_item(cands, k) {
+                masks[len] = cands;
                 slots[len] = p;
                 len += 1;
             }
@@ -144,9 +166,9 @@ pub(crate) fn find_hidden_subset_among(b: &Board, k: usize, units: u128) -> Opti
             return None;
         }
         let mut len = 0;
-        for d in DigitSet::full(n) - b.placed(unit) {
-            let pos = b.positions(unit, d);
-            if (2..=k).contains(&(pos.count_ones() as usize)) {
+        // placed digits have no positions, so they are never items
+        for (d, &pos) in (1..).zip(b.unit_positions(unit)) {
+            if is_item(pos, k) {
                 masks[len] = pos;
                 digits[len] = d;
                 len += 1;
