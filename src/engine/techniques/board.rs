@@ -167,6 +167,22 @@ impl Layout {
     }
 }
 
+/// The most 64-bit words a set of cells needs (25x25: 625 cells).
+const MAX_CELL_WORDS: usize = 10;
+
+/// The cells of a set of cells (see `Layout::cell_words`), ascending.
+pub(crate) fn cells_of(set: impl IntoIterator<Item = u64>) -> impl Iterator<Item = usize> {
+    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + c
+            })
+        })
+    })
+}
+
 /// Values and candidates of a position, with per-unit digit position masks.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -433,19 +449,23 @@ impl Board {
     }
 
     /// The cells among `cells`' common peers that still allow `digit`: what a
-    /// chain ending in `cells` ("one of them is `digit`") eliminates.
+    /// chain ending in `cells` ("one of them is `digit`") eliminates. In cell
+    /// order; found by intersecting peer sets, as wings test it for many pairs.
     pub fn common_peers_with(&self, cells: &[usize], digit: u8) -> Vec<(usize, u8)> {
         let Some((&first, rest)) = cells.split_first() else {
             return Vec::new();
         };
-        self.geo.peers[first]
-            .iter()
-            .copied()
-            .filter(|&p| {
-                self.cands[p].contains(digit)
-                    && !rest.contains(&p)
-                    && rest.iter().all(|&c| self.geo.sees(p, c))
-            })
+        let mut common = [0u64; MAX_CELL_WORDS];
+        let common = &mut common[..self.layout.words];
+        common.copy_from_slice(self.layout.peer_bits(first));
+        // a cell is not its own peer, so none of `cells` is left in the set
+        for &cell in rest {
+            for (word, peers) in common.iter_mut().zip(self.layout.peer_bits(cell)) {
+                *word &= peers;
+            }
+        }
+        cells_of(common.iter().copied())
+            .filter(|&p| self.cands[p].contains(digit))
             .map(|p| (p, digit))
             .collect()
     }

@@ -14,7 +14,7 @@
 //! chain that comes back to force its own start needs no form of its own: a
 //! shorter chain inside it already removes the candidate that loop would.
 
-use super::board::Board;
+use super::board::{Board, cells_of};
 use super::chain_search::{Graph, NONE, Search};
 use super::text;
 use super::wings::shared_unit;
@@ -105,20 +105,6 @@ pub(crate) fn find_x_chain_among(b: &Board, digits: DigitSet) -> Option<Step> {
 /// The words of the intersection of two sets of cells.
 fn both<'a>(x: &'a [u64], y: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
     x.iter().zip(y).map(|(p, q)| p & q)
-}
-
-/// The cells of a set of cells (given word by word), ascending: what a loop
-/// over the cells in order that pass a test would see, without testing each.
-fn cells_of(set: impl IntoIterator<Item = u64>) -> impl Iterator<Item = usize> {
-    set.into_iter().enumerate().flat_map(|(w, mut bits)| {
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                w * 64 + c
-            })
-        })
-    })
 }
 
 /// True when a cell of `holding` (a set of cells) sees both `a` and `b`:

@@ -4,7 +4,7 @@
 //! sees {x,z} and {y,z}, and only cells seeing all three lose z. W-wing: two
 //! {x,y} cells joined by a strong link on x, so one of them is y.
 
-use super::board::Board;
+use super::board::{Board, cells_of};
 use super::single_digit::{Link, strong_links};
 use super::text;
 use crate::engine::digits::DigitSet;
@@ -42,25 +42,21 @@ fn find_wing(b: &Board, size: u32) -> Option<Step> {
         bivalue[c / 64] |= u64::from(has_len(cands, 2)) << (c % 64);
         pivots[c / 64] |= u64::from(has_len(cands, size)) << (c % 64);
     }
-    for (w, &word) in pivots.iter().enumerate() {
-        for pivot in bits64(word).map(|i| w * 64 + i) {
-            let pc = b.candidates(pivot);
-            // a pivot has at most 64 peers (25x25); u16 keeps this small
-            let mut pincers = [0u16; 64];
-            let mut len = 0;
-            let near = layout.peer_bits(pivot).iter().zip(&bivalue);
-            for (w, (peers, two)) in near.enumerate() {
-                for p in bits64(peers & two).map(|i| w * 64 + i) {
-                    if has_len(b.candidates(p) & pc, size - 1) {
-                        pincers[len] = p as u16;
-                        len += 1;
-                    }
-                }
+    for pivot in cells_of(pivots.iter().copied()) {
+        let pc = b.candidates(pivot);
+        // a pivot has at most 64 peers (25x25); u16 keeps this small
+        let mut pincers = [0u16; 64];
+        let mut len = 0;
+        let near = layout.peer_bits(pivot).iter().zip(&bivalue);
+        for p in cells_of(near.map(|(peers, two)| peers & two)) {
+            if has_len(b.candidates(p) & pc, size - 1) {
+                pincers[len] = p as u16;
+                len += 1;
             }
-            let step = wing_among(b, size, pivot, &pincers[..len]);
-            if step.is_some() {
-                return step;
-            }
+        }
+        let step = wing_among(b, size, pivot, &pincers[..len]);
+        if step.is_some() {
+            return step;
         }
     }
     None
@@ -90,17 +86,6 @@ fn wing_among(b: &Board, size: u32, pivot: usize, pincers: &[u16]) -> Option<Ste
             };
             let eliminations = b.common_peers_with(ends, z);
             (!eliminations.is_empty()).then(|| wing_step(b, size, pivot, p1, p2, eliminations))
-        })
-    })
-}
-
-/// The set bit indices of a 64-bit word, ascending.
-fn bits64(mut word: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let i = word.trailing_zeros() as usize;
-            word &= word - 1;
-            i
         })
     })
 }
