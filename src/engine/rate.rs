@@ -37,7 +37,19 @@ pub fn unique_solution(grid: &Grid) -> Result<Grid, Unsolvable> {
         return Err(Unsolvable::NoSolution);
     }
     // one search counts to two and keeps the first solution
-    match solver::solve_unique(grid) {
+    the_solution(solver::solve_unique(grid))
+}
+
+/// The one solution of a position logic stalled on, searched within its
+/// candidates: every step so far held for every solution, so the puzzle's
+/// solutions are the same, and far fewer branches lead to them.
+fn stalled_solution(board: &Board) -> Result<Grid, Unsolvable> {
+    let mut solver = solver::Solver::new();
+    the_solution(solver.solve_unique_within(&board.to_grid(), board.all_candidates()))
+}
+
+fn the_solution(outcome: Outcome) -> Result<Grid, Unsolvable> {
+    match outcome {
         Outcome::Unique(solution) => Ok(solution),
         Outcome::Unsolvable => Err(Unsolvable::NoSolution),
         Outcome::Multiple(_) => Err(Unsolvable::MultipleSolutions),
@@ -63,7 +75,7 @@ pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
             None => {
                 let known = match &solution {
                     Some(s) => s,
-                    None => solution.insert(unique_solution(&board.to_grid())?),
+                    None => solution.insert(stalled_solution(&board)?),
                 };
                 let step = find_uniqueness_step(&board)
                     .or_else(|| find_backtrack(&board, known))
