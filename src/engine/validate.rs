@@ -28,17 +28,7 @@ pub fn conflicts(grid: &Grid) -> Vec<usize> {
     let g = grid.shape().geometry();
     let mut marked = vec![false; g.cell_count()];
     for unit in &g.units {
-        let mut seen = DigitSet::EMPTY;
-        let mut twice = DigitSet::EMPTY;
-        for &cell in unit {
-            let v = grid.get(cell);
-            if v != 0 {
-                if seen.contains(v) {
-                    twice.insert(v);
-                }
-                seen.insert(v);
-            }
-        }
+        let twice = repeated(grid, unit);
         if !twice.is_empty() {
             for &cell in unit {
                 let v = grid.get(cell);
@@ -51,9 +41,27 @@ pub fn conflicts(grid: &Grid) -> Vec<usize> {
     (0..marked.len()).filter(|&c| marked[c]).collect()
 }
 
-/// True when no digit repeats in a unit (empty cells allowed).
+/// True when no digit repeats in a unit (empty cells allowed). Stops at the
+/// first repeat: the rater asks this of every puzzle.
 pub fn is_consistent(grid: &Grid) -> bool {
-    conflicts(grid).is_empty()
+    let g = grid.shape().geometry();
+    g.units.iter().all(|unit| repeated(grid, unit).is_empty())
+}
+
+/// The digits that appear more than once among `unit`'s cells.
+fn repeated(grid: &Grid, unit: &[usize]) -> DigitSet {
+    let mut seen = DigitSet::EMPTY;
+    let mut twice = DigitSet::EMPTY;
+    for &cell in unit {
+        let v = grid.get(cell);
+        if v != 0 {
+            if seen.contains(v) {
+                twice.insert(v);
+            }
+            seen.insert(v);
+        }
+    }
+    twice
 }
 
 #[cfg(test)]

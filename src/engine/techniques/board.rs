@@ -27,6 +27,9 @@ pub struct Layout {
     n: usize,
     /// For each cell, its position inside its row, column and box.
     pub slot: Vec<[u8; 3]>,
+    /// `unit_cells[unit * n + position]`: the cell at a position of a unit,
+    /// flat, so the hottest lookup is one load.
+    unit_cells: Vec<u32>,
     /// For each cell, per unit (row, column, box): the unit, its first
     /// index in `Board::pos` and the cell's bit there; what clearing a
     /// candidate touches, in one load.
@@ -114,9 +117,11 @@ impl Layout {
                 peer_bits[cell * words + p / 64] |= 1 << (p % 64);
             }
         }
+        let unit_cells = g.units.iter().flatten().map(|&c| c as u32).collect();
         Layout {
             n,
             slot,
+            unit_cells,
             clear_at,
             intersections,
             line_masks,
@@ -260,12 +265,11 @@ impl Board {
                 DigitSet::EMPTY
             };
         }
-        for (unit, cells) in board.geo.units.iter().enumerate() {
-            let pos = &mut board.pos[unit * n..(unit + 1) * n];
-            pos.fill(0);
-            for (i, &cell) in cells.iter().enumerate() {
-                for d in board.cands[cell] {
-                    pos[d as usize - 1] |= 1 << i;
+        board.pos.fill(0);
+        for (cell, at) in board.layout.clear_at.iter().enumerate() {
+            for d in board.cands[cell] {
+                for &(_, base, bit) in at {
+                    board.pos[base as usize + d as usize - 1] |= bit;
                 }
             }
         }
@@ -360,7 +364,7 @@ impl Board {
 
     /// The cell at a position of a unit.
     pub fn cell_at(&self, unit: usize, position: u32) -> usize {
-        self.geo.units[unit][position as usize]
+        self.layout.unit_cells[unit * self.geo.n + position as usize] as usize
     }
 
     /// Number of empty cells.
@@ -404,7 +408,7 @@ impl Board {
         for unit in units {
             let mut peers = self.pos[unit * n + digit as usize - 1];
             while peers != 0 {
-                let peer = self.geo.units[unit][peers.trailing_zeros() as usize];
+                let peer = self.cell_at(unit, peers.trailing_zeros());
                 self.cands[peer].remove(digit);
                 self.clear_position(peer, digit);
                 peers &= peers - 1;
