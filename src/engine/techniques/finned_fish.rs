@@ -7,6 +7,7 @@
 //! are not looked for (rare, and a wider search costs every stalled position).
 
 use super::board::Board;
+use super::subsets::at_most_bits;
 use super::{bits, text};
 use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
@@ -118,7 +119,7 @@ impl Fish<'_> {
         }
         for (i, &line) in plain.iter().enumerate().skip(from) {
             let next = union | self.positions(line);
-            if at_most(next, k) {
+            if at_most_bits(next, k) {
                 chosen[depth] = line;
                 let found = self.choose_plain(plain, finned, chosen, depth + 1, i + 1, next);
                 if found.is_some() {
@@ -140,7 +141,7 @@ impl Fish<'_> {
             let fin_box = fin_box as usize;
             let inside = layout.line_mask_in_box(fin_box, line);
             let outside = plain | (pos & !inside);
-            if pos & inside == 0 || !at_most(outside, k) {
+            if pos & inside == 0 || !at_most_bits(outside, k) {
                 return None;
             }
             self.with_fins_in(base_lines, union, fin_box, outside)
@@ -247,15 +248,6 @@ impl Fish<'_> {
             explanation,
         }
     }
-}
-
-/// True when `mask` has at most `k` bits (cheaper than counting them).
-fn at_most(mask: u32, k: usize) -> bool {
-    let mut rest = mask;
-    for _ in 0..k {
-        rest &= rest.wrapping_sub(1);
-    }
-    rest == 0
 }
 
 /// The subsets of `mask` with exactly `size` bits.
