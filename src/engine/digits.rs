@@ -44,6 +44,16 @@ impl DigitSet {
         self.0 == 0
     }
 
+    /// `len() == k` for a small `k` (at least 1), without a population count
+    /// (slow on baseline x86-64): wings and rectangles test every cell with it.
+    pub fn has_len(self, k: u32) -> bool {
+        let mut rest = self.0;
+        for _ in 1..k {
+            rest &= rest.wrapping_sub(1);
+        }
+        rest != 0 && rest & rest.wrapping_sub(1) == 0
+    }
+
     /// The smallest digit in the set.
     pub fn first(self) -> Option<u8> {
         (self.0 != 0).then(|| self.0.trailing_zeros() as u8 + 1)
@@ -157,6 +167,12 @@ mod tests {
         assert_eq!(s.single_digit(), None);
         assert_eq!(DigitSet::single(7).single_digit(), Some(7));
         assert_eq!(DigitSet::full(9).len(), 9);
+        // has_len agrees with len on every set of four digits and each k
+        for bits in 0u32..16 {
+            for k in 1..=5 {
+                assert_eq!(DigitSet(bits).has_len(k), DigitSet(bits).len() == k);
+            }
+        }
         assert_eq!(
             (DigitSet::full(4) - DigitSet::single(2))
                 .iter()

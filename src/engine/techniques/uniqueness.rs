@@ -33,7 +33,7 @@ fn find_rectangle<R>(b: &Board, mut found: impl FnMut(&Rectangle) -> Option<R>) 
             let cells = &geo.units[line];
             for i in 0..n {
                 let pair = b.candidates(cells[i]);
-                if pair.len() != 2 {
+                if !pair.has_len(2) {
                     continue;
                 }
                 for j in i + 1..n {
@@ -130,7 +130,7 @@ pub fn find_unique_rectangle_type_2(b: &Board) -> Option<Step> {
     let geo = b.geometry();
     find_rectangle(b, |rect| {
         let roof = b.candidates(rect.roof[0]);
-        if roof != b.candidates(rect.roof[1]) || roof.len() != 3 {
+        if roof != b.candidates(rect.roof[1]) || !roof.has_len(3) {
             return None;
         }
         let x = (roof - rect.pair).first()?;

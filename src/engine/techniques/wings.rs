@@ -39,8 +39,8 @@ fn find_wing(b: &Board, size: u32) -> Option<Step> {
     let mut bivalue = vec![0u64; words];
     let mut pivots = vec![0u64; words];
     for (c, &cands) in b.all_candidates().iter().enumerate() {
-        bivalue[c / 64] |= u64::from(has_len(cands, 2)) << (c % 64);
-        pivots[c / 64] |= u64::from(has_len(cands, size)) << (c % 64);
+        bivalue[c / 64] |= u64::from(cands.has_len(2)) << (c % 64);
+        pivots[c / 64] |= u64::from(cands.has_len(size)) << (c % 64);
     }
     for pivot in cells_of(pivots.iter().copied()) {
         let pc = b.candidates(pivot);
@@ -49,7 +49,7 @@ fn find_wing(b: &Board, size: u32) -> Option<Step> {
         let mut len = 0;
         let near = layout.peer_bits(pivot).iter().zip(&bivalue);
         for p in cells_of(near.map(|(peers, two)| peers & two)) {
-            if has_len(b.candidates(p) & pc, size - 1) {
+            if (b.candidates(p) & pc).has_len(size - 1) {
                 pincers[len] = p as u16;
                 len += 1;
             }
@@ -88,16 +88,6 @@ fn wing_among(b: &Board, size: u32, pivot: usize, pincers: &[u16]) -> Option<Ste
             (!eliminations.is_empty()).then(|| wing_step(b, size, pivot, p1, p2, eliminations))
         })
     })
-}
-
-/// `set.len() == k` for a small `k` (at least 1), without a population
-/// count (slow on baseline x86-64): wings test every cell and peer with it.
-fn has_len(set: DigitSet, k: u32) -> bool {
-    let mut rest = set.bits();
-    for _ in 1..k {
-        rest &= rest.wrapping_sub(1);
-    }
-    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 fn wing_step(
@@ -149,7 +139,7 @@ pub fn find_w_wing(b: &Board) -> Option<Step> {
     let geo = b.geometry();
     let n = b.n();
     let bivalue: Vec<usize> = (0..geo.cell_count())
-        .filter(|&c| b.candidates(c).len() == 2)
+        .filter(|&c| b.candidates(c).has_len(2))
         .collect();
     if bivalue.len() < 2 {
         return None;
