@@ -49,6 +49,9 @@ pub struct Layout {
     words: usize,
     /// `peer_bits[cell * words..][..words]`: the peers of a cell as a set.
     peer_bits: Vec<u64>,
+    /// `crossing_parts[unit * n + position]`: the unit's positions in the
+    /// crossings of `crossings_at`, same order (0 for a line's second).
+    crossing_parts: Vec<[u32; 2]>,
 }
 
 impl Layout {
@@ -118,6 +121,21 @@ impl Layout {
             }
         }
         let unit_cells = g.units.iter().flatten().map(|&c| c as u32).collect();
+        let crossing_parts = crossings_at
+            .iter()
+            .enumerate()
+            .map(|(at, xs)| {
+                xs.map(|x| {
+                    intersections.get(x).map_or(0, |c: &Intersection| {
+                        if at / n < 2 * n {
+                            c.line_mask
+                        } else {
+                            c.box_mask
+                        }
+                    })
+                })
+            })
+            .collect();
         Layout {
             n,
             slot,
@@ -129,6 +147,7 @@ impl Layout {
             crossings_at,
             words,
             peer_bits,
+            crossing_parts,
         }
     }
 
@@ -169,6 +188,13 @@ impl Layout {
             .position(|&(r, c)| r as usize == shape.box_rows() && c as usize == shape.box_cols())
             .expect("Shape values are only built from SUPPORTED_SHAPES");
         CACHE[index].get_or_init(|| Layout::build(shape.geometry()))
+    }
+
+    /// For each position of `unit`, its positions in the crossings of
+    /// `crossings_at` there: a digit whose positions all lie in one is locked
+    /// in that crossing, a single mask test.
+    pub fn crossing_parts(&self, unit: usize) -> &[[u32; 2]] {
+        &self.crossing_parts[unit * self.n..(unit + 1) * self.n]
     }
 }
 

@@ -21,52 +21,16 @@ pub fn find_claiming(b: &Board) -> Option<Step> {
 
 /// Pointing or claiming (`technique`) on the digits of `digits` only: each
 /// digit's search reads that digit's positions alone, so the rater skips
-/// digits that did not change since the last failure.
+/// digits that did not change since the last failure. The step is the first
+/// in (crossing, digit) order.
 pub(crate) fn find_locked(b: &Board, technique: Technique, digits: DigitSet) -> Option<Step> {
-    let n = b.n();
-    let layout = b.layout();
-    let pointing = technique == Technique::Pointing;
-    // `source` holds the digit only inside the crossing; `target` loses it
-    // outside. Such a crossing holds the digit's first position, so each
-    // (source, digit) has at most two crossings to test, and the step is the
-    // first in (crossing, digit) order.
-    let sources = if pointing { 2 * n..3 * n } else { 0..2 * n };
-    let mut best: Option<(usize, u8)> = None;
-    for source in sources {
-        let positions = b.unit_positions(source);
-        for digit in digits {
-            let inside = positions[digit as usize - 1];
-            // one position is a hidden single, not a locked candidate
-            if inside & inside.wrapping_sub(1) == 0 {
-                continue;
-            }
-            for x in layout.crossings_at(source, inside.trailing_zeros()) {
-                if x == usize::MAX || best.is_some_and(|first| first <= (x, digit)) {
-                    break;
-                }
-                let c = &layout.intersections[x];
-                let (source_mask, target, target_mask) = if pointing {
-                    (c.box_mask, c.line_unit, c.line_mask)
-                } else {
-                    (c.line_mask, c.box_unit, c.box_mask)
-                };
-                // two or more positions fit inside at most one crossing
-                if inside & !source_mask == 0 {
-                    if b.positions(target, digit) & !target_mask != 0 {
-                        best = Some((x, digit));
-                    }
-                    break;
-                }
-            }
-        }
-        // crossings are numbered box by box: a box's hit beats later boxes'
-        if pointing && best.is_some() {
-            break;
-        }
-    }
-    let (x, digit) = best?;
-    let c = &layout.intersections[x];
-    let (source, target, target_mask) = if pointing {
+    let (x, digit) = if technique == Technique::Pointing {
+        first_pointing(b, digits)
+    } else {
+        first_claiming(b, digits)
+    }?;
+    let c = &b.layout().intersections[x];
+    let (source, target, target_mask) = if technique == Technique::Pointing {
         (c.box_unit, c.line_unit, c.line_mask)
     } else {
         (c.line_unit, c.box_unit, c.box_mask)
@@ -76,6 +40,79 @@ pub(crate) fn find_locked(b: &Board, technique: Technique, digits: DigitSet) -> 
     Some(locked_step(
         b, technique, source, target, digit, inside, outside,
     ))
+}
+
+/// The first (crossing, digit) where a box's digit lies in one line's
+/// crossing only and the line has it elsewhere. Crossings are numbered box
+/// by box, so the first box with a hit holds the answer.
+fn first_pointing(b: &Board, digits: DigitSet) -> Option<(usize, u8)> {
+    let n = b.n();
+    let layout = b.layout();
+    for box_unit in 2 * n..3 * n {
+        let positions = b.unit_positions(box_unit);
+        let parts = layout.crossing_parts(box_unit);
+        let mut best: Option<(usize, u8)> = None;
+        for digit in digits {
+            let inside = positions[digit as usize - 1];
+            // one position is a hidden single, not a locked candidate
+            if inside & inside.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let first = inside.trailing_zeros();
+            // the crossings at a box position: its row's, then its column's
+            let [row, col] = parts[first as usize];
+            let k = if inside & !row == 0 {
+                0
+            } else if inside & !col == 0 {
+                1
+            } else {
+                continue;
+            };
+            let x = layout.crossings_at(box_unit, first)[k];
+            if best.is_some_and(|hit| hit <= (x, digit)) {
+                continue;
+            }
+            let c = &layout.intersections[x];
+            if b.positions(c.line_unit, digit) & !c.line_mask != 0 {
+                best = Some((x, digit));
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// The first (crossing, digit) where a line's digit lies in one box's
+/// crossing only and the box has it elsewhere.
+fn first_claiming(b: &Board, digits: DigitSet) -> Option<(usize, u8)> {
+    let n = b.n();
+    let layout = b.layout();
+    let mut best: Option<(usize, u8)> = None;
+    for line in 0..2 * n {
+        let positions = b.unit_positions(line);
+        let parts = layout.crossing_parts(line);
+        for digit in digits {
+            let inside = positions[digit as usize - 1];
+            if inside & inside.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let first = inside.trailing_zeros();
+            if inside & !parts[first as usize][0] != 0 {
+                continue;
+            }
+            let x = layout.crossings_at(line, first)[0];
+            if best.is_some_and(|hit| hit <= (x, digit)) {
+                continue;
+            }
+            let c = &layout.intersections[x];
+            if b.positions(c.box_unit, digit) & !c.box_mask != 0 {
+                best = Some((x, digit));
+            }
+        }
+    }
+    best
 }
 
 fn locked_step(
