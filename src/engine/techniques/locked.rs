@@ -52,7 +52,8 @@ fn first_pointing(b: &Board, digits: DigitSet) -> Option<(usize, u8)> {
         let positions = b.unit_positions(box_unit);
         let parts = layout.crossing_parts(box_unit);
         let mut best: Option<(usize, u8)> = None;
-        for digit in digits {
+        // a placed digit has no position: skip it without a look
+        for digit in digits - b.placed(box_unit) {
             let inside = positions[digit as usize - 1];
             // one position is a hidden single, not a locked candidate
             if inside & inside.wrapping_sub(1) == 0 {
@@ -93,7 +94,7 @@ fn first_claiming(b: &Board, digits: DigitSet) -> Option<(usize, u8)> {
     for line in 0..2 * n {
         let positions = b.unit_positions(line);
         let parts = layout.crossing_parts(line);
-        for digit in digits {
+        for digit in digits - b.placed(line) {
             let inside = positions[digit as usize - 1];
             if inside & inside.wrapping_sub(1) == 0 {
                 continue;
