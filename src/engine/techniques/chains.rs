@@ -16,6 +16,7 @@
 
 use super::board::{Board, cells_of};
 use super::chain_search::{Graph, NONE, Search};
+use super::has_two_bits;
 use super::text;
 use super::wings::shared_unit;
 use crate::engine::digits::DigitSet;
@@ -134,13 +135,12 @@ impl StrongLinks {
         self.ends.clear();
         for unit in 0..3 * b.n() {
             let pos = b.positions(unit, digit);
-            let rest = pos & pos.wrapping_sub(1);
-            if pos == 0 || rest == 0 || rest & (rest - 1) != 0 {
+            if !has_two_bits(pos) {
                 continue; // not exactly two places
             }
             let (p, q) = (
                 b.cell_at(unit, pos.trailing_zeros()),
-                b.cell_at(unit, rest.trailing_zeros()),
+                b.cell_at(unit, 31 - pos.leading_zeros()),
             );
             self.link(p, q);
             self.link(q, p);
@@ -260,8 +260,7 @@ pub fn find_xy_chain(b: &Board) -> Option<Step> {
     for c in 0..cells {
         let cands = b.candidates(c);
         let (w, bit) = (c / 64, 1u64 << (c % 64));
-        let rest = cands.bits() & cands.bits().wrapping_sub(1);
-        if rest != 0 && rest & (rest - 1) == 0 {
+        if has_two_bits(cands.bits()) {
             sets[w] |= bit;
         }
         for d in cands {

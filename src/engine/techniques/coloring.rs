@@ -5,7 +5,7 @@
 //! outside the chain that sees both colors cannot hold the digit.
 
 use super::board::Board;
-use super::{bits, text};
+use super::{bits, has_two_bits, text};
 use crate::engine::digits::DigitSet;
 use crate::engine::step::{Step, Technique};
 
@@ -84,18 +84,11 @@ pub(crate) fn find_simple_coloring_among(b: &Board, digits: DigitSet) -> Option<
 /// is skipped before any chain is grown.
 fn has_two_links(b: &Board, digit: u8) -> bool {
     let n = b.n();
-    let mut links = 0;
-    for unit in b.units_positions(0..3 * n).chunks_exact(n) {
-        let pos = unit[digit as usize - 1];
-        let rest = pos & pos.wrapping_sub(1);
-        if rest != 0 && rest & (rest - 1) == 0 {
-            links += 1;
-            if links == 2 {
-                return true;
-            }
-        }
-    }
-    false
+    b.units_positions(0..3 * n)
+        .chunks_exact(n)
+        .filter(|unit| has_two_bits(unit[digit as usize - 1]))
+        .nth(1)
+        .is_some()
 }
 
 /// Colors the chain through `start` by breadth-first search over strong
@@ -120,9 +113,7 @@ fn grow_chain(
         next += 1;
         for unit in geo.cell_units[cell] {
             let pos = b.positions(unit, digit);
-            // exactly two places, without a population count
-            let rest = pos & pos.wrapping_sub(1);
-            if rest == 0 || rest & (rest - 1) != 0 {
+            if !has_two_bits(pos) {
                 continue;
             }
             let p = b.cell_at(unit, pos.trailing_zeros());

@@ -39,9 +39,6 @@ pub(crate) fn find_fish_among(b: &Board, k: usize, digits: DigitSet) -> Option<S
                     len += 1;
                 }
             }
-            if len < k {
-                return None;
-            }
             find_locked_set(&masks[..len], k, &mut |chosen, union| {
                 // in a cover line, position i is base line i
                 let base_mask = chosen.iter().fold(0u32, |m, &i| m | 1 << lines[i]);

@@ -332,6 +332,13 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
+/// Whether `mask` has exactly two bits set (a strong link's unit, a bivalue
+/// cell), without a population count: slow on baseline x86-64.
+pub(crate) fn has_two_bits(mask: u32) -> bool {
+    let rest = mask & mask.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// Units in the order players scan them: boxes, rows, columns.
 pub(crate) fn scan_order(n: usize) -> impl Iterator<Item = usize> {
     // a rotated range rather than a `chain`, which hot scans pay for per item
