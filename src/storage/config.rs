@@ -8,7 +8,8 @@ use std::path::Path;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::quarantine::move_aside;
+use super::files::{CONFIG_LIMIT, Links, ReadError, read_limited};
+use super::quarantine::{Aside, move_aside};
 
 /// Settings read from a config file, and what the user should be told.
 #[derive(Debug)]
@@ -24,9 +25,10 @@ where
     T: Serialize + DeserializeOwned + Default,
 {
     let shown = path.display();
-    let text = match std::fs::read(path) {
+    // the player's own file: it may be a link into their dotfiles
+    let text = match read_limited(path, CONFIG_LIMIT, Links::Follow) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return defaults(vec![]),
+        Err(ReadError::NotFound) => return defaults(vec![]),
         Err(e) => return defaults(vec![format!("cannot read {shown}: {e}; using defaults")]),
     };
     let parsed = std::str::from_utf8(&text)
@@ -38,7 +40,7 @@ where
     match parsed {
         Ok(table) => merge_over_defaults(table, &shown.to_string()),
         Err(reason) => {
-            let warning = match move_aside(path) {
+            let warning = match move_aside(path, Aside::Damaged) {
                 Ok(to) => format!(
                     "{shown} is not valid TOML ({reason}); kept it as {} and used defaults",
                     to.display()
