@@ -141,9 +141,7 @@ impl Autosave {
             return Loaded::Missing;
         }
         let loaded = load::<SavedGame>(&self.path);
-        if let Loaded::Newer { .. } | Loaded::Unreadable { .. } = loaded
-            && let State::On { .. } = self.state
-        {
+        if let Loaded::Newer { .. } | Loaded::Unreadable { .. } = loaded {
             let why = loaded.message(SavedGame::WHAT).unwrap_or_default();
             self.state = State::Off(format!("{why}: this game is not autosaved"));
         }

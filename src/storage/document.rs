@@ -90,13 +90,13 @@ impl<T> Loaded<T> {
                 why,
                 reason,
             } => Some(format!(
-                "{what} {} {} ({reason}); kept it as {}",
+                "{what} {} {} ({reason}); kept it beside it as {}",
                 path.display(),
                 match why {
                     Aside::Damaged => "was damaged",
                     Aside::Unreadable => "could not be read",
                 },
-                moved_to.display()
+                moved_to.file_name().unwrap_or_default().to_string_lossy()
             )),
             Loaded::Unreadable { path, error } => Some(format!(
                 "cannot read {what} {}: {error}; it is left as it is",
