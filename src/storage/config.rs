@@ -73,22 +73,25 @@ where
     };
     let mut leaves = Vec::new();
     collect_leaves(&merged, user, &mut Vec::new(), &mut leaves, &mut |key| {
-        warnings.push(format!("{file}: unknown key '{key}' ignored"));
+        warnings.push(format!("{file}: {key}: unknown key, ignored"));
     });
     for (path, value) in leaves {
         let mut candidate = merged.clone();
-        let old = replace_at(&mut candidate, &path, value);
-        if toml::Value::Table(candidate.clone())
-            .try_into::<T>()
-            .is_ok()
-        {
-            merged = candidate;
-        } else {
-            warnings.push(format!(
-                "{file}: '{}' has a wrong value (expected {}); using the default",
-                path.join("."),
-                type_name(&old)
-            ));
+        let old = replace_at(&mut candidate, &path, value.clone());
+        match toml::Value::Table(candidate.clone()).try_into::<T>() {
+            Ok(_) => merged = candidate,
+            Err(e) => {
+                let expected = if type_name(&value) == type_name(&old) {
+                    allowed_values(&e.to_string())
+                } else {
+                    format!("expected {}", type_name(&old))
+                };
+                warnings.push(format!(
+                    "{file}: {} = {}: {expected}; using the default, {old}",
+                    path.join("."),
+                    shown_value(&value),
+                ));
+            }
         }
     }
     let config = toml::Value::Table(merged).try_into().unwrap_or_default();
@@ -134,6 +137,32 @@ fn replace_at(table: &mut toml::Table, path: &[String], value: toml::Value) -> t
     }
     here.insert(last.clone(), value)
         .expect("collect_leaves only yields known keys")
+}
+
+/// What serde said a value should have been, in plain words: "expected one
+/// of easy, medium, hard" rather than "unknown variant `x`, expected one of
+/// `easy`, `medium`, `hard`".
+fn allowed_values(serde_error: &str) -> String {
+    let mut lines = serde_error.lines().map(str::trim);
+    let message = lines
+        .clone()
+        .find(|line| line.contains("expected"))
+        .or_else(|| lines.find(|line| !line.is_empty()))
+        .unwrap_or_default();
+    let expected = match message.find("expected") {
+        Some(at) => &message[at..],
+        None => message,
+    };
+    expected.replace('`', "")
+}
+
+/// A user's value as it would be written in the file, cut short when long.
+fn shown_value(value: &toml::Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
 }
 
 fn type_name(value: &toml::Value) -> &'static str {
@@ -217,16 +246,16 @@ mod tests {
         let w = loaded.warnings.join("\n");
         assert_eq!(loaded.warnings.len(), 5, "{w}");
         assert!(
-            w.contains("unknown key 'colour'") && w.contains("unknown key 'keys.fly'"),
+            w.contains("colour: unknown key") && w.contains("keys.fly: unknown key"),
             "{w}"
         );
         assert!(
-            w.contains("'show_timer' has a wrong value (expected true or false)"),
+            w.contains("show_timer = \"yes\": expected true or false; using the default, true"),
             "{w}"
         );
-        assert!(w.contains("'size' has a wrong value"), "{w}");
+        assert!(w.contains("size = 300: "), "{w}");
         assert!(
-            w.contains("'keys.undo' has a wrong value (expected a string)"),
+            w.contains("keys.undo = 5: expected a string; using the default, \"u\""),
             "{w}"
         );
         assert!(w.contains("config.toml"), "{w}");
