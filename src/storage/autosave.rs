@@ -17,12 +17,14 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use super::atomic::{sync, temporary_affixes, write_atomic, write_atomic_unsynced};
-use super::document::{Loaded, Versioned, load, to_toml};
+use super::document::{Loaded, Versioned, load};
 use super::lock::{FileLock, LockError};
 use super::paths::ConfigDir;
 use super::saves::{AUTOSAVE, SavedGame, write_error};
+use crate::game::Game;
 
 /// The autosave of this process.
 #[derive(Debug)]
@@ -148,23 +150,24 @@ impl Autosave {
         loaded
     }
 
-    /// Writes the game after a move: in place when this returns, synced to
-    /// the disk shortly after. Returns a line for the player when saving
-    /// starts to fail or works again (not on every failed move).
-    pub fn save(&mut self, saved: &SavedGame) -> Option<String> {
-        self.write(saved, false)
+    /// Writes the game as it stands at `now` after a move: in place when
+    /// this returns, synced to the disk shortly after. Returns a line for
+    /// the player when saving starts to fail or works again (not on every
+    /// failed move).
+    pub fn save(&mut self, game: &mut Game, now: Instant) -> Option<String> {
+        self.write(game, now, false)
     }
 
     /// Writes the game and waits until it is on the disk (on the way out).
-    pub fn save_and_sync(&mut self, saved: &SavedGame) -> Option<String> {
-        self.write(saved, true)
+    pub fn save_and_sync(&mut self, game: &mut Game, now: Instant) -> Option<String> {
+        self.write(game, now, true)
     }
 
-    fn write(&mut self, saved: &SavedGame, durable: bool) -> Option<String> {
+    fn write(&mut self, game: &mut Game, now: Instant, durable: bool) -> Option<String> {
         let State::On { failing, .. } = &mut self.state else {
             return None;
         };
-        let result = match to_toml(saved) {
+        let result = match SavedGame::toml_of(game, now) {
             Ok(text) => write_pending(
                 Pending {
                     path: self.path.clone(),

@@ -176,11 +176,17 @@ fn first_line(text: &str) -> String {
 
 /// Serialises a document with its format version first.
 pub fn to_toml<T: Versioned>(doc: &T) -> Result<String, String> {
+    to_toml_as::<T>(doc)
+}
+
+/// Serialises `doc` as a document of kind `T` (the same fields, borrowed
+/// rather than owned, so that a large game need not be copied to be saved).
+pub fn to_toml_as<T: Versioned>(doc: &impl Serialize) -> Result<String, String> {
     #[derive(Serialize)]
-    struct WithVersion<'a, T> {
+    struct WithVersion<'a, D> {
         format_version: u32,
         #[serde(flatten)]
-        doc: &'a T,
+        doc: &'a D,
     }
     toml::to_string(&WithVersion {
         format_version: T::FORMAT_VERSION,
