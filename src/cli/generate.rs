@@ -10,6 +10,7 @@ use tudoku::engine::{Difficulty, GenerateOptions, Generated, Shape, Symmetry, ge
 use super::output::Output;
 use super::progress::Progress;
 use super::rate::rating_columns;
+use super::status::Status;
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
@@ -77,7 +78,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             Err(e) => {
                 drop(progress);
                 eprintln!("tudoku: {e}");
-                return ExitCode::FAILURE;
+                return Status::PuzzleFailed.into();
             }
         };
         progress.advance();

@@ -23,7 +23,7 @@ pub struct HintArgs {
 }
 
 pub fn run(args: &HintArgs) -> ExitCode {
-    run_batch(args.file.as_ref(), args.box_shape, |input, line, grid| {
+    run_batch(args.file.as_ref(), args.box_shape, |grid| {
         let result = if args.all {
             solve_path(grid)
                 .map(|steps| {
@@ -40,14 +40,8 @@ pub fn run(args: &HintArgs) -> ExitCode {
             next_step(grid)
         };
         match result {
-            Ok(lines) => Outcome { lines, ok: true },
-            Err(why) => {
-                input.report_line(line, &format!("no hint: {why}"));
-                Outcome {
-                    lines: vec!["no hint".into()],
-                    ok: false,
-                }
-            }
+            Ok(lines) => Outcome::done(lines),
+            Err(why) => Outcome::failed("no hint").because(format!("no hint: {why}")),
         }
     })
 }

@@ -4,6 +4,8 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use super::status::Status;
+
 pub struct Output {
     out: BufWriter<io::StdoutLock<'static>>,
 }
@@ -39,13 +41,20 @@ fn classify(e: io::Error) -> OutputError {
 }
 
 impl OutputError {
-    /// The exit status for a command whose output stopped.
+    /// The exit status for a command whose output stopped, for commands
+    /// that return it directly.
     pub fn exit_code(self) -> ExitCode {
+        self.status().into()
+    }
+
+    /// The exit status for a command whose output stopped: a reader that
+    /// went away (`| head`) is not a failure.
+    pub fn status(self) -> Status {
         match self {
-            OutputError::Closed => ExitCode::SUCCESS,
+            OutputError::Closed => Status::Success,
             OutputError::Failed(e) => {
                 eprintln!("tudoku: cannot write output: {e}");
-                ExitCode::FAILURE
+                Status::Trouble
             }
         }
     }

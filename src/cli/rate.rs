@@ -19,27 +19,18 @@ pub struct RateArgs {
 }
 
 pub fn run(args: &RateArgs) -> ExitCode {
-    run_batch(
-        args.file.as_ref(),
-        args.box_shape,
-        |input, line, grid| match rate(grid) {
-            Ok(rating) => Outcome {
-                lines: vec![rating_columns(&rating)],
-                ok: true,
-            },
+    run_batch(args.file.as_ref(), args.box_shape, |grid| {
+        match rate(grid) {
+            Ok(rating) => Outcome::done(vec![rating_columns(&rating)]),
             Err(why) => {
-                input.report_line(line, &format!("not rated: {why}"));
                 let word = match why {
                     Unsolvable::NoSolution => "no solution",
                     Unsolvable::MultipleSolutions => "several solutions",
                 };
-                Outcome {
-                    lines: vec![word.into()],
-                    ok: false,
-                }
+                Outcome::failed(word).because(format!("not rated: {why}"))
             }
-        },
-    )
+        }
+    })
 }
 
 /// `level score hardest technique`, as `rate` and `generate --rate` print it.

@@ -31,25 +31,20 @@ pub struct SolveArgs {
 /// has a solution.
 pub fn run(args: &SolveArgs) -> ExitCode {
     let mut solver = Solver::new();
-    run_batch(args.file.as_ref(), args.box_shape, |input, line, grid| {
+    run_batch(args.file.as_ref(), args.box_shape, |grid| {
         if args.count {
             let count = solver.count(grid, args.limit);
-            return Outcome {
-                lines: vec![describe(count)],
-                ok: count.found() > 0,
-            };
+            let mut outcome = Outcome::done(vec![describe(count)]);
+            outcome.ok = count.found() > 0;
+            return outcome;
         }
-        let (line_out, ok) = match solver.solve_unique(grid) {
-            solver::Outcome::Unsolvable => ("no solution".to_string(), false),
-            solver::Outcome::Unique(solution) => (solution.to_line(args.zeros), true),
+        match solver.solve_unique(grid) {
+            solver::Outcome::Unsolvable => Outcome::failed("no solution"),
+            solver::Outcome::Unique(solution) => Outcome::done(vec![solution.to_line(args.zeros)]),
             solver::Outcome::Multiple(solution) => {
-                input.report_line(line, "puzzle has more than one solution; printing one");
-                (solution.to_line(args.zeros), true)
+                Outcome::done(vec![solution.to_line(args.zeros)])
+                    .because("puzzle has more than one solution; printing one".into())
             }
-        };
-        Outcome {
-            lines: vec![line_out],
-            ok,
         }
     })
 }
