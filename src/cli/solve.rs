@@ -8,6 +8,7 @@ use tudoku::engine::solver::{self, Solver};
 use tudoku::engine::{Shape, SolutionCount};
 
 use super::batch::{Outcome, run_batch};
+use super::progress::Tally;
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -16,8 +17,9 @@ pub struct SolveArgs {
     /// Print the number of solutions instead of a solution.
     #[arg(long)]
     pub count: bool,
-    /// With --count, stop counting at K solutions (0 counts them all).
-    #[arg(long, value_name = "K", default_value_t = 0, requires = "count")]
+    /// With --count, stop counting at K solutions and print `at least K`
+    /// (0: count them all, which can take hours on a board with few givens).
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_LIMIT, requires = "count")]
     pub limit: u64,
     /// Box shape as RxC (rows x columns per box), e.g. 3x2 for tall 6x6 boxes.
     #[arg(long = "box", value_name = "RxC")]
@@ -27,13 +29,18 @@ pub struct SolveArgs {
     pub zeros: bool,
 }
 
+/// Where `--count` stops unless told otherwise: an empty 9x9 board gets
+/// there in well under a second, and has 6.7e21 solutions to count.
+pub const DEFAULT_LIMIT: u64 = 1_000_000;
+
 /// Runs the command; the exit status is 0 only if every puzzle was read and
 /// has a solution.
 pub fn run(args: &SolveArgs) -> ExitCode {
     let mut solver = Solver::new();
+    let tally = Tally::new();
     run_batch(args.file.as_ref(), args.box_shape, |grid| {
         if args.count {
-            let count = solver.count(grid, args.limit);
+            let count = solver.count_with_progress(grid, args.limit, &mut |k| tally.update(k));
             let mut outcome = Outcome::done(vec![describe(count)]);
             outcome.ok = count.found() > 0;
             return outcome;
