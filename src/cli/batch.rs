@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tudoku::engine::{Grid, Shape};
+use tudoku::engine::grid::symbol;
+use tudoku::engine::{Grid, Shape, validate};
 
 use super::input::{Entry, open_input};
 use super::lines::MAX_LINE_BYTES;
@@ -48,6 +49,24 @@ impl Outcome {
     pub fn because(mut self, message: String) -> Outcome {
         self.messages.push(message);
         self
+    }
+}
+
+/// Why `grid` has no solution, for stderr: the first two givens that clash,
+/// as `r1c1 and r1c2 both hold 1` with the board's symbol for the digit,
+/// or `otherwise` when no two do.
+pub fn no_solution_because(grid: &Grid, otherwise: &str) -> String {
+    match validate::first_clash(grid) {
+        Some(clash) => {
+            let g = grid.shape().geometry();
+            format!(
+                "{} and {} both hold {}",
+                g.cell_name(clash.first),
+                g.cell_name(clash.second),
+                symbol(clash.digit)
+            )
+        }
+        None => otherwise.to_string(),
     }
 }
 

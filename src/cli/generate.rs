@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use tudoku::engine::{Difficulty, GenerateOptions, Generated, Shape, Symmetry, generate};
+use tudoku::engine::{
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate,
+};
 
 use super::output::Output;
 use super::progress::Progress;
@@ -24,8 +26,8 @@ pub struct GenerateArgs {
     /// [default: whatever the digging gives].
     #[arg(long, value_name = "D")]
     pub difficulty: Option<Difficulty>,
-    /// How many puzzles to write.
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    /// How many puzzles to write (at least 1).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_count)]
     pub count: usize,
     /// Seed for the random generator: the same seed gives the same puzzles.
     #[arg(long, value_name = "S")]
@@ -57,6 +59,16 @@ pub fn parse_size(s: &str) -> Result<Shape, String> {
         .ok_or_else(|| format!("unsupported size '{s}': use 4, 6, 8, 9, 12, 16 or 25"))
 }
 
+/// A `--count` of at least one: asking for none is a slip worth saying
+/// (exit 2, like any usage error), not a silent success.
+fn parse_count(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("0 puzzles is nothing to generate: give 1 or more".into()),
+        Ok(k) => Ok(k),
+        Err(e) => Err(format!("not a count: {e}")),
+    }
+}
+
 pub fn run(args: &GenerateArgs) -> ExitCode {
     let shape = args
         .box_shape
@@ -78,7 +90,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             Err(e) => {
                 drop(progress);
                 eprintln!("tudoku: {e}");
-                return Status::PuzzleFailed.into();
+                return failure_status(e).into();
             }
         };
         progress.advance();
@@ -89,6 +101,15 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     match out.finish() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.exit_code(),
+    }
+}
+
+/// A level out of reach is a puzzle that could not be made (1); a request
+/// refused outright is a usage error (2).
+fn failure_status(error: GenerateError) -> Status {
+    match error {
+        GenerateError::LevelOutOfReach { .. } | GenerateError::Cancelled => Status::PuzzleFailed,
+        GenerateError::MinimalTooLarge { .. } => Status::Trouble,
     }
 }
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use tudoku::engine::hint::{Hint, next_hint, solve_path};
 use tudoku::engine::{Grid, Shape};
 
-use super::batch::{Outcome, run_batch};
+use super::batch::{Outcome, no_solution_because, run_batch};
 
 #[derive(clap::Args, Debug)]
 pub struct HintArgs {
@@ -41,7 +41,10 @@ pub fn run(args: &HintArgs) -> ExitCode {
         };
         match result {
             Ok(lines) => Outcome::done(lines),
-            Err(why) => Outcome::failed("no hint").because(format!("no hint: {why}")),
+            Err(why) => {
+                let why = no_solution_because(grid, &why);
+                Outcome::failed("no hint").because(format!("no hint: {why}"))
+            }
         }
     })
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use tudoku::engine::Shape;
 use tudoku::engine::rate::{Rating, Unsolvable, rate};
 
-use super::batch::{Outcome, run_batch};
+use super::batch::{Outcome, no_solution_because, run_batch};
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
@@ -27,6 +27,7 @@ pub fn run(args: &RateArgs) -> ExitCode {
                     Unsolvable::NoSolution => "no solution",
                     Unsolvable::MultipleSolutions => "several solutions",
                 };
+                let why = no_solution_because(grid, &why.to_string());
                 Outcome::failed(word).because(format!("not rated: {why}"))
             }
         }

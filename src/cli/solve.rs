@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use tudoku::engine::solver::{self, Solver};
 use tudoku::engine::{Shape, SolutionCount};
 
-use super::batch::{Outcome, run_batch};
+use super::batch::{Outcome, no_solution_because, run_batch};
 use super::progress::Tally;
 
 #[derive(clap::Args, Debug)]
@@ -41,12 +41,15 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     run_batch(args.file.as_ref(), args.box_shape, |grid| {
         if args.count {
             let count = solver.count_with_progress(grid, args.limit, &mut |k| tally.update(k));
-            let mut outcome = Outcome::done(vec![describe(count)]);
-            outcome.ok = count.found() > 0;
-            return outcome;
+            if count.found() == 0 {
+                return Outcome::failed("0").because(no_solution_because(grid, "no solution"));
+            }
+            return Outcome::done(vec![describe(count)]);
         }
         match solver.solve_unique(grid) {
-            solver::Outcome::Unsolvable => Outcome::failed("no solution"),
+            solver::Outcome::Unsolvable => {
+                Outcome::failed("no solution").because(no_solution_because(grid, "no solution"))
+            }
             solver::Outcome::Unique(solution) => Outcome::done(vec![solution.to_line(args.zeros)]),
             solver::Outcome::Multiple(solution) => {
                 Outcome::done(vec![solution.to_line(args.zeros)])
