@@ -1,8 +1,10 @@
-//! The loop every per-puzzle batch command shares: stream the input, handle
-//! each puzzle (or say why a line is not one), keep stdout aligned with the
-//! input's puzzles, report problems on stderr as `NAME:LINE: message`, and
-//! turn the outcome into an exit status.
+//! The loop every per-puzzle batch command (solve, rate, hint, and any
+//! later one) shares: stream the input, handle each puzzle on every core
+//! (or say why a line is not one), keep stdout aligned with the input's
+//! puzzles, report problems on stderr as `NAME:LINE: message`, and turn the
+//! outcome into an exit status.
 
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,15 +15,34 @@ use tudoku::engine::{Grid, Shape, validate};
 use super::input::{Entry, open_input};
 use super::lines::MAX_LINE_BYTES;
 use super::output::Output;
+use super::parallel::{JobsArg, Stop, map_in_order};
 use super::status::Status;
+
+/// What every per-puzzle batch command reads: its input, the box shape and
+/// how many threads to use. Flattened into each command's arguments.
+#[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    /// Puzzle file, one puzzle per line; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+    /// Box shape as RxC (rows x columns per box), e.g. 3x2 for a 6x6 board
+    /// with tall boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<Shape>,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+}
 
 /// What a command made of one puzzle.
 pub struct Outcome {
     /// Lines for stdout.
     pub lines: Vec<String>,
-    /// Messages for stderr, each printed after the input's name and the
+    /// Why the puzzle failed, for stderr after the input's name and the
     /// puzzle's line.
-    pub messages: Vec<String>,
+    pub message: Option<String>,
+    /// Something worth knowing about a puzzle that did not fail. Warnings
+    /// are counted and summarised in one line at the end; `--verbose`
+    /// prints each with its line instead.
+    pub warning: Option<&'static str>,
     /// False when this puzzle counts as a failure for the exit status.
     pub ok: bool,
 }
@@ -31,7 +52,8 @@ impl Outcome {
     pub fn done(lines: Vec<String>) -> Outcome {
         Outcome {
             lines,
-            messages: Vec::new(),
+            message: None,
+            warning: None,
             ok: true,
         }
     }
@@ -39,16 +61,25 @@ impl Outcome {
     /// A puzzle that failed: `word` on stdout keeps the lines aligned.
     pub fn failed(word: &str) -> Outcome {
         Outcome {
-            lines: vec![word.to_string()],
-            messages: Vec::new(),
             ok: false,
+            ..Outcome::done(vec![word.to_string()])
         }
     }
 
     /// The outcome with `message` for stderr.
-    pub fn because(mut self, message: String) -> Outcome {
-        self.messages.push(message);
-        self
+    pub fn because(self, message: String) -> Outcome {
+        Outcome {
+            message: Some(message),
+            ..self
+        }
+    }
+
+    /// The outcome with a warning to count.
+    pub fn warning(self, warning: &'static str) -> Outcome {
+        Outcome {
+            warning: Some(warning),
+            ..self
+        }
     }
 }
 
@@ -70,49 +101,58 @@ pub fn no_solution_because(grid: &Grid, otherwise: &str) -> String {
     }
 }
 
-/// Runs `each` on every puzzle of `file` (stdin for `None` or `-`) with the
-/// line the puzzle starts on. The exit status is 0 when every puzzle was
-/// read and `each` reported it ok, 1 when some puzzle failed, 2 when the
-/// input could not be read or the output written.
-pub fn run_batch(
-    file: Option<&PathBuf>,
-    shape: Option<Shape>,
-    mut each: impl FnMut(&Grid) -> Outcome,
-) -> ExitCode {
-    let stream = match open_input(file) {
+/// Runs a worker from `make_worker` on every puzzle of the input, on the
+/// threads `--jobs` asks for (each thread makes its own worker), and writes
+/// the outcomes in input order as they come: the input is a stream and is
+/// never held whole. `verbose` prints each warning with its line. The exit
+/// status is 0 when every puzzle was read and reported ok, 1 when some
+/// puzzle failed, 2 when the input could not be read or the output written.
+pub fn run_batch<W>(args: &BatchArgs, verbose: bool, make_worker: impl Fn() -> W + Sync) -> ExitCode
+where
+    W: FnMut(&Grid) -> Outcome,
+{
+    let stream = match open_input(args.file.as_ref()) {
         Ok(stream) => stream,
         Err(message) => {
             eprintln!("tudoku: {message}");
             return Status::Trouble.into();
         }
     };
-    let mut sink = Sink::new(stream.name.clone());
-    for entry in stream.puzzles(shape) {
-        let handled = entry.map(|puzzle| (puzzle.line, each(&puzzle.grid)));
-        if sink.take(handled).is_break() {
-            break;
-        }
-    }
+    let mut sink = Sink::new(stream.name.clone(), verbose);
+    map_in_order(
+        args.jobs.count(),
+        stream.puzzles(args.box_shape),
+        || {
+            let mut each = make_worker();
+            move |entry: Entry, _: &Stop| entry.map(|puzzle| (puzzle.line, each(&puzzle.grid)))
+        },
+        |handled| sink.take(handled),
+    );
     sink.finish().into()
 }
 
-/// A puzzle's line and what `each` made of it.
+/// A puzzle's line and what the worker made of it.
 type Handled = Entry<(usize, Outcome)>;
 
 /// Writes outcomes in input order and keeps the count for the exit status.
 struct Sink {
     name: String,
     out: Output,
+    verbose: bool,
     puzzles: usize,
+    /// Each warning not printed, and how many puzzles had it.
+    warnings: BTreeMap<&'static str, usize>,
     status: Status,
 }
 
 impl Sink {
-    fn new(name: String) -> Sink {
+    fn new(name: String, verbose: bool) -> Sink {
         Sink {
             name,
             out: Output::new(),
+            verbose,
             puzzles: 0,
+            warnings: BTreeMap::new(),
             status: Status::Success,
         }
     }
@@ -123,8 +163,15 @@ impl Sink {
         let name = &self.name;
         let outcome = match handled {
             Entry::Puzzle((line, outcome)) => {
-                for message in &outcome.messages {
+                if let Some(message) = &outcome.message {
                     eprintln!("{name}:{line}: {message}");
+                }
+                if let Some(warning) = outcome.warning {
+                    if self.verbose {
+                        eprintln!("{name}:{line}: {warning}");
+                    } else {
+                        *self.warnings.entry(warning).or_default() += 1;
+                    }
                 }
                 outcome
             }
@@ -155,14 +202,21 @@ impl Sink {
         ControlFlow::Continue(())
     }
 
-    /// Flushes stdout and gives the exit status.
+    /// Flushes stdout, sums up the warnings and gives the exit status.
     fn finish(mut self) -> Status {
+        if let Err(e) = self.out.finish() {
+            self.status = self.status.max(e.status());
+        }
+        for (warning, count) in &self.warnings {
+            let s = if *count == 1 { "" } else { "s" };
+            eprintln!(
+                "{}: {warning}: {count} puzzle{s} (--verbose names each line)",
+                self.name
+            );
+        }
         if self.puzzles == 0 && self.status == Status::Success {
             eprintln!("{}: no puzzles found", self.name);
             self.status = Status::PuzzleFailed;
-        }
-        if let Err(e) = self.out.finish() {
-            self.status = self.status.max(e.status());
         }
         self.status
     }

@@ -7,6 +7,7 @@ pub mod hint;
 mod input;
 mod lines;
 mod output;
+mod parallel;
 pub mod play;
 mod progress;
 pub mod rate;

@@ -33,13 +33,19 @@ impl StatusLine {
         let _ = write!(err, "\r\x1b[2K{}", text());
         let _ = err.flush();
     }
+
+    /// Clears the line if it was drawn, and draws no more.
+    fn clear(&mut self) {
+        if self.shown && self.last_draw.is_some() {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
+        self.shown = false;
+    }
 }
 
 impl Drop for StatusLine {
     fn drop(&mut self) {
-        if self.shown && self.last_draw.is_some() {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-        }
+        self.clear();
     }
 }
 
@@ -59,6 +65,11 @@ impl Progress {
             done: 0,
             line: StatusLine::new(total > 1 && std::io::stderr().is_terminal()),
         }
+    }
+
+    /// Clears the bar for a message, and shows it no more.
+    pub fn clear(&mut self) {
+        self.line.clear();
     }
 
     pub fn advance(&mut self) {
