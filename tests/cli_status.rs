@@ -147,3 +147,28 @@ fn an_unsolvable_puzzle_without_a_clash_says_no_solution() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_closed_stderr_loses_messages_not_the_answers() {
+    // `tudoku solve 2>&1 >out | head -1`: stderr's reader goes away early
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tudoku"))
+        .args(["solve", "--jobs", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all("what?\n".repeat(20_000).as_bytes());
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(code(&o), Some(1), "a panic exits 101");
+    assert_eq!(
+        stdout(&o).lines().filter(|l| *l == "invalid").count(),
+        20_000
+    );
+}

@@ -14,7 +14,7 @@ use tudoku::engine::{Grid, Shape, validate};
 
 use super::input::{Entry, open_input};
 use super::lines::MAX_LINE_BYTES;
-use super::output::Output;
+use super::output::{Output, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
 use super::status::Status;
 
@@ -114,7 +114,7 @@ where
     let stream = match open_input(args.file.as_ref()) {
         Ok(stream) => stream,
         Err(message) => {
-            eprintln!("tudoku: {message}");
+            say!("tudoku: {message}");
             return Status::Trouble.into();
         }
     };
@@ -164,11 +164,11 @@ impl Sink {
         let outcome = match handled {
             Entry::Puzzle((line, outcome)) => {
                 if let Some(message) = &outcome.message {
-                    eprintln!("{name}:{line}: {message}");
+                    say!("{name}:{line}: {message}");
                 }
                 if let Some(warning) = outcome.warning {
                     if self.verbose {
-                        eprintln!("{name}:{line}: {warning}");
+                        say!("{name}:{line}: {warning}");
                     } else {
                         *self.warnings.entry(warning).or_default() += 1;
                     }
@@ -176,15 +176,15 @@ impl Sink {
                 outcome
             }
             Entry::Invalid(e) => {
-                eprintln!("{name}:{}:{}: {}", e.line, e.column, e.kind);
+                say!("{name}:{}:{}: {}", e.line, e.column, e.kind);
                 Outcome::failed("invalid")
             }
             Entry::TooLong { line } => {
-                eprintln!("{name}:{line}: line too long (over {MAX_LINE_BYTES} bytes)");
+                say!("{name}:{line}: line too long (over {MAX_LINE_BYTES} bytes)");
                 Outcome::failed("invalid")
             }
             Entry::Unreadable(e) => {
-                eprintln!("tudoku: cannot read {name}: {e}");
+                say!("tudoku: cannot read {name}: {e}");
                 self.status = Status::Trouble;
                 return ControlFlow::Break(());
             }
@@ -209,13 +209,13 @@ impl Sink {
         }
         for (warning, count) in &self.warnings {
             let s = if *count == 1 { "" } else { "s" };
-            eprintln!(
+            say!(
                 "{}: {warning}: {count} puzzle{s} (--verbose names each line)",
                 self.name
             );
         }
         if self.puzzles == 0 && self.status == Status::Success {
-            eprintln!("{}: no puzzles found", self.name);
+            say!("{}: no puzzles found", self.name);
             self.status = Status::PuzzleFailed;
         }
         self.status

@@ -11,7 +11,7 @@ use tudoku::engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_cancellable,
 };
 
-use super::output::Output;
+use super::output::{Output, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
 use super::progress::Progress;
 use super::rate::rating_columns;
@@ -105,7 +105,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 Ok(line) => line,
                 Err(e) => {
                     progress.clear();
-                    eprintln!("tudoku: {e}");
+                    say!("tudoku: {e}");
                     status = failure_status(e);
                     return ControlFlow::Break(());
                 }

@@ -107,8 +107,11 @@ pub fn map_in_order<I, R, W>(
                     } else {
                         chunk.into_iter().map(|item| work(item, stop)).collect()
                     };
+                    // The writer only goes before the end when it panicked:
+                    // keep taking chunks (and not working on them) so that
+                    // the reader is never left blocked on a full channel.
                     if done_tx.send(Done::Chunk(index, results)).is_err() {
-                        break;
+                        stop.store(true, Ordering::Relaxed);
                     }
                 }
             });
@@ -324,6 +327,20 @@ mod tests {
             |()| ControlFlow::Break(()),
         );
         assert!(seen.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    #[should_panic = "sink fails on purpose"]
+    fn a_panicking_sink_ends_the_batch_with_its_panic() {
+        map_in_order(
+            2,
+            0..100_000u32,
+            || |i: u32, _: &Stop| i,
+            |i| {
+                assert!(i != 10, "sink fails on purpose");
+                ControlFlow::Continue(())
+            },
+        );
     }
 
     #[test]
