@@ -12,8 +12,8 @@ use ratatui::layout::Rect;
 use super::config::Config;
 use super::dialog::{DialogOutcome, NewGameForm};
 use super::keys::{Command, is_value_symbol};
+use super::layout::{Screen, screen};
 use super::saves_dialog::SavesDialog;
-use super::view::{self, Screen};
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Direction, Game, Jump};
@@ -304,7 +304,7 @@ impl App {
             return;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        if let Screen::Fits { board, layout, .. } = view::screen(area, self.game.shape())
+        if let Screen::Fits { board, layout, .. } = screen(area, self.game.shape())
             && board.contains((column, row).into())
             && let Some(cell) = layout.cell_at(column - board.x, row - board.y)
         {

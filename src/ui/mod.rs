@@ -8,6 +8,7 @@ mod config;
 mod dialog;
 mod input;
 mod keys;
+mod layout;
 mod saves_dialog;
 mod stats_table;
 mod terminal;
@@ -18,15 +19,16 @@ use std::io;
 use std::time::Instant;
 
 pub use app::{App, Disk, Mode, random_seed};
-pub use board::{BoardLayout, BoardView, NotesView};
+pub use board::BoardView;
 pub use config::{Config, ConfigError, Settings};
 pub use dialog::{DialogOutcome, Field, NewGameForm};
 pub use keys::{BadKey, Command, KeyBindings, KeySpec, NoteModifier, value_keys};
+pub use layout::{BoardLayout, NotesView, Screen, Slots, screen, slots_needs};
 pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};
 pub use stats_table::{clock, sparkline, stats_lines};
 pub use terminal::restore;
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
-pub use view::{Screen, format_time, screen};
+pub use view::format_time;
 
 use crate::engine::{Difficulty, Grid, Shape};
 use crate::game::Game;

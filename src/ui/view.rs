@@ -12,70 +12,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Mode};
-use super::board::{BoardLayout, BoardView, NotesView};
+use super::board::BoardView;
 use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
+use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
 use super::stats_table::stats_lines;
-use crate::engine::Shape;
 use crate::engine::grid::symbol;
-
-const GAP: u16 = 2;
-const PANEL_MIN: u16 = 24;
-const PANEL_MAX: u16 = 34;
-const PANEL_MIN_HEIGHT: u16 = 14;
-
-/// Where things go on a screen of a given size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The terminal cannot hold the smallest layout: it needs this size.
-    TooSmall { need: (u16, u16) },
-    Fits {
-        board: Rect,
-        layout: BoardLayout,
-        panel: Rect,
-        bar: Rect,
-    },
-}
-
-/// The screen layout for a board shape in `area`: the largest board that
-/// leaves room for the panel, centred with the panel beside it.
-pub fn screen(area: Rect, shape: Shape) -> Screen {
-    let smallest = BoardLayout::smallest(shape);
-    let need = (
-        smallest.width() + GAP + PANEL_MIN,
-        smallest.height().max(PANEL_MIN_HEIGHT) + 1,
-    );
-    if area.width < need.0 || area.height < need.1 {
-        return Screen::TooSmall { need };
-    }
-    let main_height = area.height - 1;
-    let Some(layout) = BoardLayout::fit(shape, area.width - GAP - PANEL_MIN, main_height) else {
-        return Screen::TooSmall { need };
-    };
-    let panel_width = PANEL_MAX.min(area.width - layout.width() - GAP);
-    let total = layout.width() + GAP + panel_width;
-    let left = area.x + (area.width - total) / 2;
-    let top = area.y + (main_height - layout.height()) / 2;
-    let board = Rect::new(left, top, layout.width(), layout.height());
-    let panel_top = if area.y + main_height - top >= PANEL_MIN_HEIGHT {
-        top
-    } else {
-        area.y
-    };
-    let panel = Rect::new(
-        left + layout.width() + GAP,
-        panel_top,
-        panel_width,
-        area.y + main_height - panel_top,
-    );
-    let bar = Rect::new(area.x, area.y + main_height, area.width, 1);
-    Screen::Fits {
-        board,
-        layout,
-        panel,
-        bar,
-    }
-}
 
 /// `mm:ss`, or `h:mm:ss` from an hour on.
 pub fn format_time(time: Duration) -> String {
@@ -241,13 +183,10 @@ impl App {
             lines.insert(4, field("Time", clock));
         }
         let selected = game.selected();
-        let notes = game.notes(selected);
-        let mut cell = game.geometry().cell_name(selected);
-        if layout.notes == NotesView::Compact && game.value(selected) == 0 && !notes.is_empty() {
-            let list: Vec<String> = notes.iter().map(|d| symbol(d).to_string()).collect();
-            cell.push_str(&format!(" notes {}", list.join(" ")));
+        lines.push(field("Cell", game.geometry().cell_name(selected)));
+        if layout.notes == NotesView::Compact && game.value(selected) == 0 {
+            lines.extend(self.notes_in_full(selected));
         }
-        lines.push(field("Cell", cell));
         if let Some(hint) = game.hint_text() {
             lines.push(Line::from(""));
             lines.push(Line::from(vec![
@@ -266,9 +205,40 @@ impl App {
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
         }
+        // no trimming: the note rows keep their slots
         Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+            .wrap(Wrap { trim: false })
             .render(area, buf);
+    }
+
+    /// The selected cell's notes in fixed slots (the shape of a box), for
+    /// layouts whose cells have no room for them.
+    fn notes_in_full(&self, cell: usize) -> Vec<Line<'static>> {
+        let (game, theme) = (&self.game, &self.config.theme);
+        let notes = game.notes(cell);
+        if notes.is_empty() {
+            return Vec::new();
+        }
+        let shape = game.shape();
+        let (rows, cols) = (shape.box_rows(), shape.box_cols());
+        let mut lines = vec![Line::from(Span::styled("Notes", theme.label))];
+        for r in 0..rows {
+            let row: Vec<String> = (0..cols)
+                .map(|c| {
+                    let d = (r * cols + c + 1) as u8;
+                    if notes.contains(d) {
+                        symbol(d).to_string()
+                    } else {
+                        " ".to_string()
+                    }
+                })
+                .collect();
+            lines.push(Line::from(Span::styled(
+                format!("  {}", row.join(" ")),
+                theme.value,
+            )));
+        }
+        lines
     }
 
     fn render_key_bar(&self, area: Rect, buf: &mut Buffer) {
@@ -324,7 +294,15 @@ impl App {
             };
             (shown, c.description().to_string())
         }));
-        let max_rows = area.height.saturating_sub(2).max(1) as usize;
+        let sizes: Vec<String> = slots_needs(self.game.shape())
+            .iter()
+            .map(|(w, h)| format!("{w}x{h}"))
+            .collect();
+        let notes_line = format!(
+            "Notes show in the cells from {} up; below that, the selected cell's in the panel.",
+            sizes.join(", ")
+        );
+        let max_rows = area.height.saturating_sub(4).max(1) as usize;
         let columns: Vec<&[(String, String)]> = entries
             .chunks(entries.len().div_ceil(entries.len().div_ceil(max_rows)))
             .collect();
@@ -347,7 +325,8 @@ impl App {
         let rows = columns.first().map_or(0, |c| c.len());
         let content: usize =
             widths.iter().map(|(k, t)| k + 1 + t).sum::<usize>() + 3 * (columns.len() - 1);
-        let rect = centered(area, content as u16 + 4, rows as u16 + 2);
+        let width = (content as u16 + 4).max(40);
+        let rect = centered(area, width, rows as u16 + 4);
         Clear.render(rect, buf);
         let footer = format!("Esc or {} closes", keys.describe(Command::Help, n));
         let block = Block::bordered()
@@ -372,7 +351,16 @@ impl App {
                 Line::from(spans)
             })
             .collect();
-        Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        let inner = inner.inner(ratatui::layout::Margin::new(1, 0));
+        let [table, notes] = ratatui::layout::Layout::vertical([
+            ratatui::layout::Constraint::Length(rows as u16),
+            ratatui::layout::Constraint::Fill(1),
+        ])
+        .areas(inner);
+        Paragraph::new(lines).render(table, buf);
+        Paragraph::new(notes_line)
+            .wrap(Wrap { trim: true })
+            .render(notes, buf);
     }
 
     fn render_won(&self, new_best: bool, area: Rect, buf: &mut Buffer) {
