@@ -5,7 +5,10 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use tudoku::engine::{Difficulty, GenerateOptions, Generated, Shape, Symmetry, generate};
+use tudoku::engine::{
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate,
+};
+use tudoku::game::highest_level;
 
 use super::output::Output;
 use super::progress::Progress;
@@ -76,7 +79,14 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             Ok(generated) => generated,
             Err(e) => {
                 drop(progress);
-                eprintln!("tudoku: {e}");
+                let reach = matches!(e, GenerateError::LevelOutOfReach { .. }).then(|| {
+                    format!(
+                        "; {} boards reach {} at most",
+                        shape.board_name(),
+                        highest_level(shape)
+                    )
+                });
+                eprintln!("tudoku: {e}{}", reach.unwrap_or_default());
                 return ExitCode::FAILURE;
             }
         };

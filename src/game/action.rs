@@ -55,6 +55,11 @@ pub enum Action {
     Hint,
     Pause,
     Resume,
+    /// Stop the clock while something covers the board (help, a dialog),
+    /// without pausing the game: a save made meanwhile is not paused.
+    Hold,
+    /// Start the clock again after `Hold` (unless paused or won).
+    Release,
     /// Back to the givens (one undoable edit; the clock keeps running).
     Restart,
 }

@@ -14,7 +14,12 @@ use crate::engine::{DigitSet, Step, validate};
 impl Game {
     /// Applies one action at time `now`; `Err` says why it did nothing.
     pub fn apply(&mut self, action: Action, now: Instant) -> Result<(), Refusal> {
-        if self.paused && !matches!(action, Action::Pause | Action::Resume) {
+        if self.paused
+            && !matches!(
+                action,
+                Action::Pause | Action::Resume | Action::Hold | Action::Release
+            )
+        {
             return Err(Refusal::Paused);
         }
         match action {
@@ -24,7 +29,17 @@ impl Game {
             }
             Action::Resume => {
                 self.paused = false;
-                if !self.won {
+                if !self.won && !self.held {
+                    self.clock.start(now);
+                }
+            }
+            Action::Hold => {
+                self.held = true;
+                self.clock.stop(now);
+            }
+            Action::Release => {
+                self.held = false;
+                if !self.won && !self.paused {
                     self.clock.start(now);
                 }
             }

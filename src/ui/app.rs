@@ -17,6 +17,7 @@ use super::saves_dialog::SavesDialog;
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Direction, Game, Jump};
+use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
 
 mod disk;
@@ -29,6 +30,8 @@ use generation::{Generation, Progress};
 pub enum Mode {
     Playing,
     Help,
+    /// The current game is not finished: start a new one anyway?
+    ConfirmNewGame,
     NewGame(NewGameForm),
     ConfirmRestart,
     /// The save-slot dialog.
@@ -109,6 +112,21 @@ impl App {
     pub fn tick(&mut self, now: Instant) {
         self.now = now;
         self.collect_generated();
+        self.hold_clock_under_overlays();
+    }
+
+    /// The clock runs only while the board is in play: help, dialogs and
+    /// the other screens over the board hold it.
+    fn hold_clock_under_overlays(&mut self) {
+        let covered = self.mode != Mode::Playing;
+        if covered != self.game.is_held() {
+            let action = if covered {
+                Action::Hold
+            } else {
+                Action::Release
+            };
+            let _ = self.game.apply(action, self.now);
+        }
     }
 
     /// How long the loop may wait before the shown clock changes (or a
@@ -145,6 +163,7 @@ impl App {
             _ => {}
         }
         self.collect_generated();
+        self.hold_clock_under_overlays();
         self.autosave_if_changed();
     }
 
@@ -175,6 +194,14 @@ impl App {
                     seed,
                 } => self.start_new_game(shape, difficulty, seed),
             },
+            Mode::ConfirmNewGame => {
+                if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
+                    self.keep_unfinished_game();
+                    self.open_new_game();
+                } else {
+                    self.mode = Mode::Playing;
+                }
+            }
             Mode::ConfirmRestart => {
                 if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
                     self.act(Action::Restart);
@@ -290,6 +317,7 @@ impl App {
             Command::Pause if self.game.is_paused() => self.act(Action::Resume),
             Command::Pause => self.act(Action::Pause),
             Command::Restart => self.mode = Mode::ConfirmRestart,
+            Command::NewGame if self.game.can_undo() => self.mode = Mode::ConfirmNewGame,
             Command::NewGame => self.open_new_game(),
             Command::Saves => self.open_saves(),
             Command::Stats => self.mode = Mode::Stats,
@@ -322,6 +350,25 @@ impl App {
         if !was_won && self.game.is_won() {
             self.on_win();
         }
+    }
+
+    /// Saves the unfinished game to a slot before a new one replaces it,
+    /// and says where (a game without a config directory cannot be kept).
+    fn keep_unfinished_game(&mut self) {
+        let Some(disk) = &self.disk else {
+            return;
+        };
+        let name = disk::suggested_name(&self.game);
+        let saved = SavedGame::capture(&mut self.game, self.now);
+        self.message = Some(match saves::save_slot(&disk.dir, &name, &saved) {
+            Ok(()) => format!("The unfinished game is kept in slot '{name}'."),
+            Err(why) => format!("The unfinished game could not be kept: {why}"),
+        });
+    }
+
+    /// True when the unfinished game will be kept in a slot if a new one starts.
+    pub fn keeps_games(&self) -> bool {
+        self.disk.is_some()
     }
 
     fn open_new_game(&mut self) {

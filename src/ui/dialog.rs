@@ -1,8 +1,10 @@
-//! The new-game dialog: pick a box shape, a level and an optional seed.
+//! The new-game dialog: pick a box shape, a level and an optional seed. A
+//! level the board cannot reach is named, and the highest it reaches offered.
 
 use crossterm::event::{KeyCode, KeyEvent};
 
 use crate::engine::{Difficulty, Shape};
+use crate::game::highest_level;
 
 /// The dialog's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +51,7 @@ impl NewGameForm {
             KeyCode::Enter => {
                 return DialogOutcome::Start {
                     shape: self.shape,
-                    difficulty: self.difficulty,
+                    difficulty: self.difficulty.min(highest_level(self.shape)),
                     seed: self.seed.parse().ok(),
                 };
             }
@@ -68,6 +70,19 @@ impl NewGameForm {
             _ => {}
         }
         DialogOutcome::Editing
+    }
+
+    /// What the dialog says when the board cannot reach the level chosen:
+    /// Enter then starts the highest level it reaches.
+    pub fn out_of_reach(&self) -> Option<String> {
+        let highest = highest_level(self.shape);
+        (self.difficulty > highest).then(|| {
+            format!(
+                "No {} puzzle exists for {}: Enter starts {highest}, the highest it reaches.",
+                self.difficulty,
+                self.shape.board_name()
+            )
+        })
     }
 
     fn field_step(&self, step: isize) -> Field {

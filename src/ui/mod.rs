@@ -31,7 +31,7 @@ pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use view::format_time;
 
 use crate::engine::{Difficulty, Grid, Shape};
-use crate::game::Game;
+use crate::game::{Game, highest_level};
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
 use crate::storage::{ConfigDir, Loaded, Versioned, load};
@@ -159,9 +159,16 @@ fn opening(
     notices: &mut Vec<String>,
     now: Instant,
 ) -> io::Result<(Game, bool)> {
-    let new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
+    let mut new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
         let shape = shape.unwrap_or_else(|| config.settings.shape());
         let difficulty = difficulty.unwrap_or(config.settings.difficulty);
+        let highest = highest_level(shape);
+        if difficulty > highest {
+            notices.push(format!(
+                "No {difficulty} puzzle exists for {}: playing {highest}, the highest it reaches.",
+                shape.board_name()
+            ));
+        }
         Game::generate(shape, difficulty, seed.unwrap_or_else(random_seed), now)
     };
     match (start, disk) {
@@ -178,8 +185,10 @@ fn opening(
             // a newer tudoku's file: the autosave's own notice says so
             Loaded::Newer { .. } => Ok((new_game(None, None, None), false)),
             other => {
-                notices.extend(other.message(SavedGame::WHAT));
-                Ok((new_game(None, None, None), false))
+                let message = other.message(SavedGame::WHAT);
+                let game = new_game(None, None, None);
+                notices.extend(message);
+                Ok((game, false))
             }
         },
         (Start::Resume, None) => Ok((new_game(None, None, None), false)),

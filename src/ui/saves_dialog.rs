@@ -33,8 +33,13 @@ impl From<Slot> for SlotRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SavesStep {
     Browse,
-    /// Typing the name to save the current game under.
-    Name(String),
+    /// Typing the name to save the current game under. The name offered
+    /// starts `selected`, as in any text field: typing replaces it, a
+    /// Backspace clears it, an arrow key keeps it for editing.
+    Name {
+        name: String,
+        selected: bool,
+    },
     /// Waiting for a yes to delete this slot.
     ConfirmDelete(String),
 }
@@ -92,7 +97,10 @@ impl SavesDialog {
                         Some(name) if name != crate::storage::saves::AUTOSAVE => name.to_string(),
                         _ => self.suggested.clone(),
                     };
-                    self.step = SavesStep::Name(name);
+                    self.step = SavesStep::Name {
+                        name,
+                        selected: true,
+                    };
                 }
                 KeyCode::Char('d') | KeyCode::Delete => {
                     if let Some(name) = self.selected_name() {
@@ -101,16 +109,24 @@ impl SavesDialog {
                 }
                 _ => {}
             },
-            SavesStep::Name(name) => match key.code {
+            SavesStep::Name { name, selected } => match key.code {
                 KeyCode::Esc => self.step = SavesStep::Browse,
                 KeyCode::Enter if !name.is_empty() => return SavesOutcome::Save(name.clone()),
                 KeyCode::Backspace | KeyCode::Delete => {
-                    name.pop();
+                    if std::mem::take(selected) {
+                        name.clear();
+                    } else {
+                        name.pop();
+                    }
                 }
+                KeyCode::Left | KeyCode::Right | KeyCode::Home | KeyCode::End => *selected = false,
                 KeyCode::Char(c)
                     if (c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                        && name.len() < MAX_SLOT_NAME =>
+                        && (*selected || name.len() < MAX_SLOT_NAME) =>
                 {
+                    if std::mem::take(selected) {
+                        name.clear();
+                    }
                     name.push(c);
                 }
                 _ => {}
@@ -174,15 +190,26 @@ impl SavesDialog {
             ]));
         }
         lines.push(Line::from(""));
-        lines.push(Line::from(match &self.step {
+        lines.push(match &self.step {
             SavesStep::Browse => {
-                "Enter: load   s: save this game   d: delete   Esc: close".to_string()
+                Line::from("Enter: load   s: save this game   d: delete   Esc: close")
             }
-            SavesStep::Name(name) => format!("Save as: {name}_   Enter: save   Esc: back"),
+            SavesStep::Name { name, selected } => {
+                let name = if *selected {
+                    Span::styled(name.clone(), theme.selected)
+                } else {
+                    Span::raw(format!("{name}_"))
+                };
+                Line::from(vec![
+                    Span::raw("Save as: "),
+                    name,
+                    Span::raw("   Enter: save   Esc: back"),
+                ])
+            }
             SavesStep::ConfirmDelete(name) => {
-                format!("Delete slot '{name}'? y: yes   other key: no")
+                Line::from(format!("Delete slot '{name}'? y: yes   other key: no"))
             }
-        }));
+        });
         lines
     }
 }

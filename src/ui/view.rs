@@ -47,7 +47,10 @@ impl App {
             self.render_too_small(area, buf);
             return;
         };
-        if self.game.is_paused() {
+        // Under help and dialogs the clock is held, and the board hidden
+        // so that it cannot be studied for free.
+        let hidden = self.game.is_held() && !matches!(self.mode, Mode::Won { .. });
+        if self.game.is_paused() || hidden {
             self.render_paused(board, buf);
         } else {
             let view = BoardView {
@@ -65,6 +68,7 @@ impl App {
             Mode::Help => self.render_help(area, buf),
             Mode::NewGame(form) => self.render_new_game(form, area, buf),
             Mode::ConfirmRestart => self.render_confirm(area, buf),
+            Mode::ConfirmNewGame => self.render_confirm_new_game(area, buf),
             Mode::Saves(dialog) => {
                 let lines = dialog.lines(&self.config.theme);
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
@@ -117,6 +121,9 @@ impl App {
             .border_type(BorderType::Thick)
             .border_style(theme.box_line)
             .render(board, buf);
+        if !self.game.is_paused() {
+            return;
+        }
         let text = vec![
             Line::from(Span::styled("Paused", theme.title)),
             Line::from(format!(
@@ -168,7 +175,6 @@ impl App {
                 game.seed()
                     .map_or_else(|| "-".to_string(), |s| s.to_string()),
             ),
-            field("Mistakes", game.mistakes().to_string()),
             field("Hints", game.hints_used().to_string()),
             field("Filled", format!("{}/{}", game.filled_count(), n * n)),
             field("Digits", format!("{}/{n} done", completed.len())),
@@ -178,6 +184,10 @@ impl App {
                 if game.notes_mode() { "NOTES" } else { "values" }.to_string(),
             ),
         ];
+        // With mistake checking off, nothing may tell an entry is wrong.
+        if self.config.settings.check_mistakes {
+            lines.insert(4, field("Mistakes", game.mistakes().to_string()));
+        }
         if self.config.settings.show_timer {
             // after the title, board, level and seed lines
             lines.insert(4, field("Time", clock));
@@ -371,7 +381,6 @@ impl App {
             Line::from(Span::styled("Solved!", theme.title)),
             Line::from(""),
             Line::from(format!("Time      {}", format_time(time))),
-            Line::from(format!("Mistakes  {}", game.mistakes())),
             Line::from(format!("Hints     {}", game.hints_used())),
             Line::from(format!(
                 "Best {n}x{n} {}: {}",
@@ -379,6 +388,9 @@ impl App {
                 format_time(best)
             )),
         ];
+        if self.config.settings.check_mistakes {
+            lines.insert(3, Line::from(format!("Mistakes  {}", game.mistakes())));
+        }
         if new_best {
             lines.push(Line::from(Span::styled("New best time!", theme.message)));
         }
@@ -411,7 +423,7 @@ impl App {
                 Span::styled(format!("< {value} >"), style),
             ])
         };
-        let lines = vec![
+        let mut lines = vec![
             row(
                 Field::Shape,
                 "Board",
@@ -423,6 +435,9 @@ impl App {
             Line::from("Up/Down: field   Left/Right: change"),
             Line::from("digits: seed   Enter: start   Esc: cancel"),
         ];
+        if let Some(note) = form.out_of_reach() {
+            lines.insert(3, Line::from(Span::styled(note, theme.message)));
+        }
         popup(" New game ", lines, area, theme.popup, buf);
     }
 
@@ -437,6 +452,21 @@ impl App {
             self.config.keys.describe(Command::Stats, self.n())
         )));
         popup(" Stats ", lines, area, self.config.theme.popup, buf);
+    }
+
+    fn render_confirm_new_game(&self, area: Rect, buf: &mut Buffer) {
+        let kept = if self.keeps_games() {
+            "It is kept in a save slot (s lists them)."
+        } else {
+            "Without a config directory it is lost."
+        };
+        let lines = vec![
+            Line::from("This game is not finished."),
+            Line::from(kept),
+            Line::from(""),
+            Line::from("y or Enter: new game   other key: back"),
+        ];
+        popup(" New game ", lines, area, self.config.theme.popup, buf);
     }
 
     fn render_confirm(&self, area: Rect, buf: &mut Buffer) {
