@@ -296,7 +296,7 @@ fn win_screen_shows_time_mistakes_hints_and_best() {
     let terminal = draw(&mut app, 80, 24);
     let screen = text(&terminal);
     assert!(screen.contains("Solved!"));
-    assert!(screen.contains("01:35"));
+    assert!(screen.contains("1:35"));
     assert!(screen.contains("New best time!"));
     insta::assert_snapshot!(terminal.backend());
 }

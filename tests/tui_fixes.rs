@@ -15,7 +15,8 @@ use tudoku::storage::ConfigDir;
 use tudoku::storage::saves;
 use tudoku::storage::stats::Stats;
 use tudoku::ui::{
-    App, Config, DialogOutcome, Disk, Mode, NewGameForm, SavesDialog, SavesOutcome, SavesStep,
+    App, Config, DialogOutcome, Disk, KeyBindings, Mode, NewGameForm, SavesDialog, SavesOutcome,
+    SavesStep,
 };
 
 const PUZZLE_9: &str = include_str!("data/top1465.txt");
@@ -128,7 +129,10 @@ fn a_level_the_board_cannot_reach_is_named_and_the_highest_offered() {
     let mut app = app_with(Config::default(), now);
     app.mode = Mode::NewGame(form.clone());
     assert!(screen_text(&mut app).contains("No hard puzzle exists for 4x4"));
-    let outcome = form.on_key(&KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    let outcome = form.on_key(
+        &KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+        &KeyBindings::default(),
+    );
     assert!(matches!(
         outcome,
         DialogOutcome::Start {
@@ -147,8 +151,12 @@ fn a_level_the_board_cannot_reach_is_named_and_the_highest_offered() {
 #[test]
 fn the_offered_slot_name_is_replaced_by_typing() {
     let dialog = || SavesDialog::new(Vec::new(), "9x9-hard-7".to_string());
-    let press =
-        |dialog: &mut SavesDialog, code| dialog.on_key(&KeyEvent::new(code, KeyModifiers::NONE));
+    let press = |dialog: &mut SavesDialog, code| {
+        dialog.on_key(
+            &KeyEvent::new(code, KeyModifiers::NONE),
+            &KeyBindings::default(),
+        )
+    };
     let mut typed = dialog();
     press(&mut typed, KeyCode::Char('s'));
     for c in "mine".chars() {

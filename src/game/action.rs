@@ -64,6 +64,20 @@ pub enum Action {
     Restart,
 }
 
+/// What an action did, so that the UI need not read the game back to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// The board is as it was: the selection, a mode, the clock or the
+    /// hint shown moved.
+    Unchanged,
+    /// The board changed (an entry, a note, an undo, a hint applied).
+    Changed,
+    /// The board changed and is now solved.
+    Won,
+    /// A check marked this many entries wrong.
+    Checked { wrong: usize },
+}
+
 /// Why an action did nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {

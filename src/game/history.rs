@@ -61,6 +61,12 @@ impl History {
         self.done.last()
     }
 
+    /// How many edits are on each side: it moves with every change of the
+    /// board, so comparing it says whether an action changed the board.
+    pub fn position(&self) -> (usize, usize) {
+        (self.done.len(), self.undone.len())
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.done.is_empty()
     }

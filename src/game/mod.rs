@@ -19,7 +19,7 @@ use crate::engine::solver::{self, Outcome};
 use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, rate, validate};
 
 pub use crate::engine::hint::{Hint, HintLevel};
-pub use action::{Action, Direction, Jump, Refusal};
+pub use action::{Action, Applied, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};

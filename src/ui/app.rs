@@ -16,7 +16,7 @@ use super::layout::{Screen, screen};
 use super::saves_dialog::SavesDialog;
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
-use crate::game::{Action, Direction, Game, Jump};
+use crate::game::{Action, Applied, Game};
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
 
@@ -174,18 +174,33 @@ impl App {
         }
         self.message = None;
         self.notices.clear();
+        let keys = &self.config.keys;
+        let command = self.command(&key);
+        let confirm = keys.is(Command::Confirm, &key);
+        let cancel = keys.is(Command::Cancel, &key);
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
-            Mode::Help => {
-                if matches!(key.code, KeyCode::Esc | KeyCode::Enter)
-                    || self.command(&key) == Some(Command::Help)
-                {
+            Mode::Help | Mode::Stats => {
+                let closer = if self.mode == Mode::Help {
+                    Command::Help
+                } else {
+                    Command::Stats
+                };
+                if confirm || cancel || command == Some(closer) {
                     self.mode = Mode::Playing;
-                } else if self.command(&key) == Some(Command::Quit) {
+                } else if command == Some(Command::Quit) {
                     self.running = false;
                 }
             }
-            Mode::NewGame(form) => match form.on_key(&key) {
+            Mode::ConfirmNewGame => {
+                if confirm {
+                    self.keep_unfinished_game();
+                    self.open_new_game();
+                } else {
+                    self.mode = Mode::Playing;
+                }
+            }
+            Mode::NewGame(form) => match form.on_key(&key, keys) {
                 DialogOutcome::Editing => {}
                 DialogOutcome::Cancel => self.mode = Mode::Playing,
                 DialogOutcome::Start {
@@ -194,43 +209,27 @@ impl App {
                     seed,
                 } => self.start_new_game(shape, difficulty, seed),
             },
-            Mode::ConfirmNewGame => {
-                if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
-                    self.keep_unfinished_game();
-                    self.open_new_game();
-                } else {
-                    self.mode = Mode::Playing;
-                }
-            }
             Mode::ConfirmRestart => {
-                if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
+                if confirm {
                     self.act(Action::Restart);
                 }
                 self.mode = Mode::Playing;
             }
             Mode::Saves(dialog) => {
-                let outcome = dialog.on_key(&key);
+                let outcome = dialog.on_key(&key, keys);
                 self.on_saves_outcome(outcome);
             }
-            Mode::Stats => {
-                if matches!(key.code, KeyCode::Esc | KeyCode::Enter)
-                    || self.command(&key) == Some(Command::Stats)
-                {
-                    self.mode = Mode::Playing;
-                }
-            }
             Mode::Generating { .. } => {
-                if key.code == KeyCode::Esc {
+                if cancel {
                     self.cancel_generation();
-                } else if self.command(&key) == Some(Command::Quit) {
+                } else if command == Some(Command::Quit) {
                     self.running = false;
                 }
             }
-            Mode::Won { .. } => match self.command(&key) {
+            Mode::Won { .. } => match command {
                 Some(Command::Quit) => self.running = false,
-                Some(Command::NewGame) => self.open_new_game(),
-                _ if matches!(key.code, KeyCode::Enter) => self.open_new_game(),
-                _ if matches!(key.code, KeyCode::Esc) => self.mode = Mode::Playing,
+                Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
+                Some(Command::Cancel) => self.mode = Mode::Playing,
                 _ => {}
             },
         }
@@ -262,18 +261,7 @@ impl App {
         let Some(command) = self.command(key) else {
             return;
         };
-        if self.game.is_paused()
-            && !matches!(
-                command,
-                Command::Pause
-                    | Command::Help
-                    | Command::Quit
-                    | Command::Suspend
-                    | Command::NewGame
-                    | Command::Saves
-                    | Command::Stats
-            )
-        {
+        if self.game.is_paused() && matches!(command, Command::Play(_) | Command::Restart) {
             self.message = Some(format!(
                 "Paused: press {} to resume.",
                 self.config.keys.describe(Command::Pause, n)
@@ -281,41 +269,25 @@ impl App {
             return;
         }
         match command {
-            Command::MoveUp => self.act(Action::Move(Direction::Up)),
-            Command::MoveDown => self.act(Action::Move(Direction::Down)),
-            Command::MoveLeft => self.act(Action::Move(Direction::Left)),
-            Command::MoveRight => self.act(Action::Move(Direction::Right)),
-            Command::RowStart => self.act(Action::Jump(Jump::RowStart)),
-            Command::RowEnd => self.act(Action::Jump(Jump::RowEnd)),
-            Command::ColumnTop => self.act(Action::Jump(Jump::ColumnTop)),
-            Command::ColumnBottom => self.act(Action::Jump(Jump::ColumnBottom)),
-            Command::NextEmpty => self.act(Action::Jump(Jump::NextEmpty)),
-            Command::PrevEmpty => self.act(Action::Jump(Jump::PrevEmpty)),
-            Command::Erase => self.act(Action::Erase),
-            Command::NotesMode => self.act(Action::ToggleNotesMode),
-            Command::AutoNotes => self.act(Action::AutoNotes),
-            Command::ClearNotes => self.act(Action::ClearNotes),
-            Command::Undo => self.act(Action::Undo),
-            Command::Redo => self.act(Action::Redo),
-            Command::UndoMistakes => {
-                self.act(Action::UndoMistakes);
-                if self.message.is_none() {
-                    self.message = Some("Back to where every entry is right.".to_string());
-                }
-            }
-            Command::Hint => self.act(Action::Hint),
-            Command::Check => {
-                self.act(Action::Check);
-                if self.message.is_none() {
-                    self.message = Some(match self.game.marked_wrong_count() {
+            Command::Play(action) => match self.act(action) {
+                Some(Applied::Checked { wrong }) => {
+                    self.message = Some(match wrong {
                         0 => "Check: no wrong entries.".to_string(),
                         1 => "Check: 1 wrong entry marked.".to_string(),
                         k => format!("Check: {k} wrong entries marked."),
                     });
                 }
+                Some(_) if action == Action::UndoMistakes => {
+                    self.message = Some("Back to where every entry is right.".to_string());
+                }
+                _ => {}
+            },
+            Command::Pause if self.game.is_paused() => {
+                self.act(Action::Resume);
             }
-            Command::Pause if self.game.is_paused() => self.act(Action::Resume),
-            Command::Pause => self.act(Action::Pause),
+            Command::Pause => {
+                self.act(Action::Pause);
+            }
             Command::Restart => self.mode = Mode::ConfirmRestart,
             Command::NewGame if self.game.can_undo() => self.mode = Mode::ConfirmNewGame,
             Command::NewGame => self.open_new_game(),
@@ -324,6 +296,7 @@ impl App {
             Command::Help => self.mode = Mode::Help,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
+            Command::Confirm | Command::Cancel => {}
         }
     }
 
@@ -340,15 +313,21 @@ impl App {
         }
     }
 
-    /// Applies a game action, reporting a refusal and noticing the win.
-    fn act(&mut self, action: Action) {
-        let was_won = self.game.is_won();
+    /// Applies a game action, reporting a refusal and noticing the win;
+    /// what it did, unless it was refused.
+    fn act(&mut self, action: Action) -> Option<Applied> {
         match self.game.apply(action, self.now) {
-            Ok(()) => self.unsaved = true,
-            Err(refusal) => self.message = Some(refusal.to_string()),
-        }
-        if !was_won && self.game.is_won() {
-            self.on_win();
+            Ok(applied) => {
+                self.unsaved = true;
+                if applied == Applied::Won {
+                    self.on_win();
+                }
+                Some(applied)
+            }
+            Err(refusal) => {
+                self.message = Some(refusal.to_string());
+                None
+            }
         }
     }
 

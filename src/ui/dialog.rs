@@ -3,6 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
+use super::keys::{Command, KeyBindings};
 use crate::engine::{Difficulty, Shape};
 use crate::game::highest_level;
 
@@ -45,16 +46,19 @@ impl NewGameForm {
         }
     }
 
-    pub fn on_key(&mut self, key: &KeyEvent) -> DialogOutcome {
+    /// Takes a key: confirm and cancel as the key bindings say.
+    pub fn on_key(&mut self, key: &KeyEvent, keys: &KeyBindings) -> DialogOutcome {
+        if keys.is(Command::Cancel, key) {
+            return DialogOutcome::Cancel;
+        }
+        if keys.is(Command::Confirm, key) {
+            return DialogOutcome::Start {
+                shape: self.shape,
+                difficulty: self.difficulty.min(highest_level(self.shape)),
+                seed: self.seed.parse().ok(),
+            };
+        }
         match key.code {
-            KeyCode::Esc => return DialogOutcome::Cancel,
-            KeyCode::Enter => {
-                return DialogOutcome::Start {
-                    shape: self.shape,
-                    difficulty: self.difficulty.min(highest_level(self.shape)),
-                    seed: self.seed.parse().ok(),
-                };
-            }
             KeyCode::Up | KeyCode::BackTab => self.field = self.field_step(-1),
             KeyCode::Down | KeyCode::Tab => self.field = self.field_step(1),
             KeyCode::Left => self.change(-1),

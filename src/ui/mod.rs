@@ -13,6 +13,7 @@ mod saves_dialog;
 mod stats_table;
 mod terminal;
 mod theme;
+mod time;
 mod view;
 
 use std::io;
@@ -25,10 +26,10 @@ pub use dialog::{DialogOutcome, Field, NewGameForm};
 pub use keys::{BadKey, Command, KeyBindings, KeySpec, NoteModifier, value_keys};
 pub use layout::{BoardLayout, NotesView, Screen, Slots, screen, slots_needs};
 pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};
-pub use stats_table::{clock, sparkline, stats_lines};
+pub use stats_table::{sparkline, stats_lines};
 pub use terminal::restore;
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
-pub use view::format_time;
+pub use time::format_time;
 
 use crate::engine::{Difficulty, Grid, Shape};
 use crate::game::{Game, highest_level};

@@ -17,17 +17,9 @@ use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
 use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
 use super::stats_table::stats_lines;
+use super::time::format_time;
 use crate::engine::grid::symbol;
-
-/// `mm:ss`, or `h:mm:ss` from an hour on.
-pub fn format_time(time: Duration) -> String {
-    let s = time.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{:02}:{:02}", s / 60, s % 60)
-    }
-}
+use crate::game::Action;
 
 impl App {
     /// Draws the whole screen from the App's state.
@@ -70,7 +62,7 @@ impl App {
             Mode::ConfirmRestart => self.render_confirm(area, buf),
             Mode::ConfirmNewGame => self.render_confirm_new_game(area, buf),
             Mode::Saves(dialog) => {
-                let lines = dialog.lines(&self.config.theme);
+                let lines = dialog.lines(&self.config.theme, &self.config.keys);
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
             }
             Mode::Stats => self.render_stats(area, buf),
@@ -81,7 +73,10 @@ impl App {
                 let n = shape.n();
                 let lines = vec![
                     Line::from(format!("Making a {n}x{n} {difficulty} puzzle…")),
-                    Line::from("Esc cancels"),
+                    Line::from(format!(
+                        "{} cancels",
+                        self.config.keys.names(Command::Cancel)
+                    )),
                 ];
                 popup(" New game ", lines, area, self.config.theme.popup, buf);
             }
@@ -255,14 +250,14 @@ impl App {
         let (keys, theme, n) = (&self.config.keys, &self.config.theme, self.n());
         let mut items = vec![(value_keys(n), "place".to_string())];
         for command in [
-            Command::NotesMode,
-            Command::Hint,
-            Command::Undo,
+            Command::Play(Action::ToggleNotesMode),
+            Command::Play(Action::Hint),
+            Command::Play(Action::Undo),
             Command::Help,
             Command::Quit,
-            Command::Redo,
-            Command::Erase,
-            Command::Check,
+            Command::Play(Action::Redo),
+            Command::Play(Action::Erase),
+            Command::Play(Action::Check),
             Command::Pause,
             Command::NewGame,
         ] {
@@ -295,7 +290,7 @@ impl App {
             ),
             ("mouse".to_string(), "select a cell".to_string()),
         ];
-        entries.extend(Command::ALL.into_iter().map(|c| {
+        entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);
             let shown = if described.is_empty() {
                 "-".to_string()
@@ -338,7 +333,11 @@ impl App {
         let width = (content as u16 + 4).max(40);
         let rect = centered(area, width, rows as u16 + 4);
         Clear.render(rect, buf);
-        let footer = format!("Esc or {} closes", keys.describe(Command::Help, n));
+        let footer = format!(
+            "{} or {} closes",
+            keys.names(Command::Cancel),
+            keys.describe(Command::Help, n)
+        );
         let block = Block::bordered()
             .border_type(BorderType::Thick)
             .title(Line::from(" Keys ").centered())
@@ -396,8 +395,10 @@ impl App {
         }
         lines.push(Line::from(""));
         lines.push(Line::from(format!(
-            "Enter: new game  {}: quit  Esc: board",
-            self.config.keys.describe(Command::Quit, n)
+            "{}: new game  {}: quit  {}: board",
+            self.config.keys.names(Command::Confirm),
+            self.config.keys.describe(Command::Quit, n),
+            self.config.keys.names(Command::Cancel)
         )));
         popup(" You win ", lines, area, theme.popup, buf);
     }
@@ -433,7 +434,11 @@ impl App {
             row(Field::Seed, "Seed", seed),
             Line::from(""),
             Line::from("Up/Down: field   Left/Right: change"),
-            Line::from("digits: seed   Enter: start   Esc: cancel"),
+            Line::from(format!(
+                "digits: seed   {}: start   {}: cancel",
+                self.config.keys.names(Command::Confirm),
+                self.config.keys.names(Command::Cancel)
+            )),
         ];
         if let Some(note) = form.out_of_reach() {
             lines.insert(3, Line::from(Span::styled(note, theme.message)));
@@ -448,7 +453,8 @@ impl App {
             .collect();
         lines.push(Line::from(""));
         lines.push(Line::from(format!(
-            "Esc or {} closes",
+            "{} or {} closes",
+            self.config.keys.names(Command::Cancel),
             self.config.keys.describe(Command::Stats, self.n())
         )));
         popup(" Stats ", lines, area, self.config.theme.popup, buf);
@@ -464,7 +470,10 @@ impl App {
             Line::from("This game is not finished."),
             Line::from(kept),
             Line::from(""),
-            Line::from("y or Enter: new game   other key: back"),
+            Line::from(format!(
+                "{}: new game   other key: back",
+                self.config.keys.names(Command::Confirm)
+            )),
         ];
         popup(" New game ", lines, area, self.config.theme.popup, buf);
     }
@@ -475,7 +484,10 @@ impl App {
             Line::from("Entries and notes are cleared;"),
             Line::from("undo brings them back."),
             Line::from(""),
-            Line::from("y or Enter: restart   other key: cancel"),
+            Line::from(format!(
+                "{}: restart   other key: cancel",
+                self.config.keys.names(Command::Confirm)
+            )),
         ];
         popup(" Restart ", lines, area, self.config.theme.popup, buf);
     }
