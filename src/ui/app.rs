@@ -2,6 +2,7 @@
 //! win screen, a status message). Terminal events become game `Action`s or
 //! screen changes here; drawing (in `view`) only reads the App.
 
+use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -11,9 +12,11 @@ use ratatui::layout::Rect;
 
 use super::config::Config;
 use super::dialog::{DialogOutcome, NewGameForm};
+use super::input::{Input, Inputs};
 use super::keys::{Command, is_value_symbol};
 use super::layout::{Screen, screen};
 use super::saves_dialog::SavesDialog;
+use super::terminal::{Signals, TerminalGuard};
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Applied, Game};
@@ -96,6 +99,51 @@ impl App {
             disk: None,
             unsaved: false,
             generation: None,
+        }
+    }
+
+    /// Plays until the player quits, the terminal goes away or a signal
+    /// asks to stop: draws, waits for a key or the next clock tick, and
+    /// suspends when asked. Saves the game on the way out, however it ends.
+    pub(crate) fn run(&mut self, guard: &mut TerminalGuard, signals: &Signals) -> io::Result<()> {
+        let size = guard.terminal.size()?;
+        self.size = (size.width, size.height);
+        let inputs = Inputs::start()?;
+        let mut outcome = Ok(());
+        while self.is_running() && !signals.quit_requested() {
+            if let Err(e) = guard.terminal.draw(|frame| self.draw(frame)) {
+                outcome = Err(e);
+                break;
+            }
+            if signals.take_suspend() || self.take_suspend_request() {
+                self.pause(Instant::now());
+                self.save_now();
+                match guard.suspend().and_then(|()| guard.terminal.size()) {
+                    Ok(size) => self.size = (size.width, size.height),
+                    Err(e) => {
+                        outcome = Err(e);
+                        break;
+                    }
+                }
+                continue;
+            }
+            match inputs.next(self.time_to_next_tick()) {
+                Some(Input::Event(event)) => self.handle_event(event, Instant::now()),
+                None => self.tick(Instant::now()),
+                Some(Input::HangUp) => break,
+                Some(Input::Failed(e)) => {
+                    outcome = Err(e);
+                    break;
+                }
+            }
+        }
+        self.tick(Instant::now());
+        self.save_now();
+        // A terminal that went away ends the game as SIGHUP does: saved, and
+        // with nothing to report (nor anywhere to report it).
+        match outcome {
+            Err(_) if inputs.hung_up() => Ok(()),
+            outcome => outcome,
         }
     }
 

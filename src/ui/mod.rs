@@ -36,7 +36,6 @@ use crate::game::{Game, highest_level};
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
 use crate::storage::{ConfigDir, Loaded, Versioned, load};
-use input::{Input, Inputs};
 
 /// How the game starts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -108,48 +107,10 @@ pub fn run(launch: Launch) -> io::Result<()> {
     } else {
         app.begin_game();
     }
+    // signals first, so that none finds the terminal taken and unhandled
     let signals = terminal::Signals::register()?;
     let mut guard = terminal::TerminalGuard::enter(mouse)?;
-    let size = guard.terminal.size()?;
-    app.size = (size.width, size.height);
-    let inputs = Inputs::start()?;
-    let mut outcome = Ok(());
-    while app.is_running() && !signals.quit_requested() {
-        if let Err(e) = guard.terminal.draw(|frame| app.draw(frame)) {
-            outcome = Err(e);
-            break;
-        }
-        if signals.take_suspend() || app.take_suspend_request() {
-            app.pause(Instant::now());
-            app.save_now();
-            match guard.suspend().and_then(|()| guard.terminal.size()) {
-                Ok(size) => app.size = (size.width, size.height),
-                Err(e) => {
-                    outcome = Err(e);
-                    break;
-                }
-            }
-            continue;
-        }
-        match inputs.next(app.time_to_next_tick()) {
-            Some(Input::Event(event)) => app.handle_event(event, Instant::now()),
-            None => app.tick(Instant::now()),
-            Some(Input::HangUp) => break,
-            Some(Input::Failed(e)) => {
-                outcome = Err(e);
-                break;
-            }
-        }
-    }
-    app.tick(Instant::now());
-    app.save_now();
-    drop(guard);
-    // A terminal that went away ends the game as SIGHUP does: saved, and
-    // with nothing to report (nor anywhere to report it).
-    match outcome {
-        Err(_) if inputs.hung_up() => Ok(()),
-        outcome => outcome,
-    }
+    app.run(&mut guard, &signals)
 }
 
 /// The game to open with, and whether it is resumed (rather than new).
