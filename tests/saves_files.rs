@@ -526,6 +526,24 @@ fn config_size_and_difficulty_pick_the_new_game() {
 }
 
 #[test]
+fn a_bad_level_names_the_levels() {
+    let (config, warnings, _tmp) = config_from("[settings]\ndifficulty = \"insane\"\n");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let levels: Vec<String> = Difficulty::ALL.iter().map(|d| d.to_string()).collect();
+    assert!(
+        warnings[0].contains(&format!(
+            "settings.difficulty = \"insane\": expected one of {}",
+            levels.join(", ")
+        )),
+        "{warnings:?}"
+    );
+    assert_eq!(
+        config.settings.difficulty,
+        Config::default().settings.difficulty
+    );
+}
+
+#[test]
 fn damaged_configs_warn_per_key_or_move_aside_and_use_defaults() {
     let defaults = Config::default();
     // hand-edited: unknown keys, wrong types, impossible values
@@ -547,7 +565,7 @@ fn damaged_configs_warn_per_key_or_move_aside_and_use_defaults() {
         assert_eq!(
             warnings
                 .iter()
-                .filter(|w| w.contains(&format!("'{key}'")))
+                .filter(|w| w.contains(&format!("config.toml: {key}")))
                 .count(),
             1,
             "{key}: {all}"
@@ -558,6 +576,11 @@ fn damaged_configs_warn_per_key_or_move_aside_and_use_defaults() {
         warnings
             .iter()
             .all(|w| w.contains("config.toml") && !w.contains('\n')),
+        "{all}"
+    );
+    // each bad value is named with what is allowed
+    assert!(
+        all.contains("settings.size = 7: expected 4, 6, 8, 9, 12, 16 or 25"),
         "{all}"
     );
     assert!(!config.settings.mouse, "the good key still applies");

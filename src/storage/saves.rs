@@ -11,6 +11,7 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 use super::document::{Loaded, Versioned, load, store};
+use super::files::SAVE_LIMIT;
 use super::lock::FileLock;
 use super::paths::ConfigDir;
 use super::timestamp::unix_secs;
@@ -34,6 +35,7 @@ pub struct SavedGame {
 impl Versioned for SavedGame {
     const FORMAT_VERSION: u32 = 1;
     const WHAT: &'static str = "saved game";
+    const MAX_BYTES: u64 = SAVE_LIMIT;
 }
 
 impl SavedGame {
@@ -175,7 +177,7 @@ pub fn save_slot(dir: &ConfigDir, name: &str, saved: &SavedGame) -> Result<(), S
     }
     let path = dir.save_file(name);
     let _lock = FileLock::try_acquire(&path).map_err(|e| e.to_string())?;
-    refuse_newer(&path)?;
+    refuse_to_overwrite(&path)?;
     store(&path, saved).map_err(|e| write_error(&path, &e))
 }
 
@@ -187,10 +189,13 @@ pub fn delete_slot(dir: &ConfigDir, name: &str) -> Result<(), String> {
     fs::remove_file(&path).map_err(|e| format!("cannot delete {}: {e}", path.display()))
 }
 
-/// A file from a newer tudoku is never overwritten.
-pub fn refuse_newer(path: &Path) -> Result<(), String> {
+/// A file from a newer tudoku is never overwritten, nor one that could not
+/// be read (and could not be moved aside).
+pub fn refuse_to_overwrite(path: &Path) -> Result<(), String> {
     match load::<SavedGame>(path) {
-        loaded @ Loaded::Newer { .. } => Err(loaded.message(SavedGame::WHAT).unwrap_or_default()),
+        loaded @ (Loaded::Newer { .. } | Loaded::Unreadable { .. }) => {
+            Err(loaded.message(SavedGame::WHAT).unwrap_or_default())
+        }
         _ => Ok(()),
     }
 }
