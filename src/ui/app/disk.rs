@@ -207,7 +207,7 @@ impl App {
 }
 
 /// A slot name for the current game: board, level and seed.
-fn suggested_name(game: &Game) -> String {
+pub(super) fn suggested_name(game: &Game) -> String {
     let n = game.shape().n();
     let level = Difficulty::name(game.difficulty());
     match game.seed() {
