@@ -470,7 +470,7 @@ fn hint_levels_highlight_units_then_cells() {
     app.config.settings.highlight_same_digit = false;
     // The selected cell is drawn on top of any highlight, so it is left out.
     press(&mut app, KeyCode::Char('t'), now);
-    let Hint::Step(step) = app.game.hint().unwrap().hint.clone() else {
+    let Hint::Step { step, .. } = app.game.hint().unwrap().hint.clone() else {
         panic!("a fresh puzzle has no mistakes");
     };
     let g = app.game.geometry();

@@ -85,6 +85,7 @@ const GENERATION_POLL: Duration = Duration::from_millis(100);
 impl App {
     pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
         game.set_auto_remove_notes(config.settings.auto_remove_notes);
+        game.set_check_mistakes(config.settings.check_mistakes);
         App {
             game,
             mode: Mode::Playing,
