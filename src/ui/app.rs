@@ -41,6 +41,8 @@ pub enum Mode {
     Saves(SavesDialog),
     /// The stats table.
     Stats,
+    /// Every notice of this session about files and settings, in full.
+    Messages,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
@@ -63,8 +65,12 @@ pub struct App {
     pub stats: Stats,
     /// One line of feedback (a refused action, a check's result).
     pub message: Option<String>,
-    /// Problems found with the files at startup, one line each, until a key is pressed.
+    /// Problems found with the files and settings, one line each, shown in
+    /// the panel until a key is pressed.
     pub notices: Vec<String>,
+    /// The notices of this session that have left the panel, kept for the
+    /// messages overlay (`Command::Messages`).
+    pub old_notices: Vec<String>,
     /// The time the screen shows the clock at.
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
@@ -93,6 +99,7 @@ impl App {
             stats,
             message: None,
             notices: Vec::new(),
+            old_notices: Vec::new(),
             now,
             size: (80, 24),
             running: true,
@@ -222,18 +229,18 @@ impl App {
             return;
         }
         self.message = None;
-        self.notices.clear();
+        self.old_notices.append(&mut self.notices);
         let keys = &self.config.keys;
         let command = self.command(&key);
         let confirm = keys.is(Command::Confirm, &key);
         let cancel = keys.is(Command::Cancel, &key);
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
-            Mode::Help | Mode::Stats => {
-                let closer = if self.mode == Mode::Help {
-                    Command::Help
-                } else {
-                    Command::Stats
+            Mode::Help | Mode::Stats | Mode::Messages => {
+                let closer = match self.mode {
+                    Mode::Help => Command::Help,
+                    Mode::Stats => Command::Stats,
+                    _ => Command::Messages,
                 };
                 if confirm || cancel || command == Some(closer) {
                     self.mode = Mode::Playing;
@@ -343,6 +350,7 @@ impl App {
             Command::Saves => self.open_saves(),
             Command::Stats => self.mode = Mode::Stats,
             Command::Help => self.mode = Mode::Help,
+            Command::Messages => self.mode = Mode::Messages,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
             Command::Confirm | Command::Cancel => {}

@@ -207,6 +207,8 @@ pub enum Command {
     Saves,
     Stats,
     Help,
+    /// Every message of the session about files and settings.
+    Messages,
     Suspend,
     Quit,
     /// Yes, or go ahead, in a question or dialog.
@@ -249,7 +251,7 @@ use Command as C;
 /// map, the help, the key bar and config.toml's `[keys]` are made from.
 /// The defaults give every command a key that no board size shadows.
 #[rustfmt::skip]
-pub const COMMANDS: [CommandInfo; 29] = [
+pub const COMMANDS: [CommandInfo; 30] = [
     info(C::Play(A::Move(Direction::Up)), "move_up", "move up", "up", &["up", "k"]),
     info(C::Play(A::Move(Direction::Down)), "move_down", "move down", "down", &["down", "j"]),
     info(C::Play(A::Move(Direction::Left)), "move_left", "move left", "left", &["left", "h"]),
@@ -275,6 +277,7 @@ pub const COMMANDS: [CommandInfo; 29] = [
     info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),
     info(C::Stats, "stats", "stats", "stats", &["w", "ctrl-w"]),
     info(C::Help, "help", "help", "help", &["?", "F1"]),
+    info(C::Messages, "messages", "messages about files and settings", "messages", &["!", "F12"]),
     info(C::Suspend, "suspend", "suspend to shell", "suspend", &["ctrl-z"]),
     info(C::Quit, "quit", "quit", "quit", &["q", "ctrl-c"]),
     info(C::Confirm, "confirm", "yes (in dialogs)", "yes", &["enter", "y"]),

@@ -66,6 +66,7 @@ impl App {
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
             }
             Mode::Stats => self.render_stats(area, buf),
+            Mode::Messages => self.render_messages(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape, difficulty, ..
@@ -206,9 +207,30 @@ impl App {
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(message.clone(), theme.message)));
         }
-        for notice in &self.notices {
+        // every notice in full where they fit, else a line saying how
+        // many there are and which key shows them
+        let width = usize::from(area.width.max(1));
+        let room = usize::from(area.height).saturating_sub(lines.len());
+        let needed: usize = self
+            .notices
+            .iter()
+            .map(|n| 1 + wrap_words(n, width).len())
+            .sum();
+        if needed <= room {
+            for notice in &self.notices {
+                lines.push(Line::from(""));
+                lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
+            }
+        } else {
             lines.push(Line::from(""));
-            lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "{} messages about your files and settings: {} shows them",
+                    self.notices.len(),
+                    self.config.keys.names(Command::Messages)
+                ),
+                theme.message,
+            )));
         }
         // no trimming: the note rows keep their slots
         Paragraph::new(lines)
@@ -460,6 +482,30 @@ impl App {
         popup(" Stats ", lines, area, self.config.theme.popup, buf);
     }
 
+    /// The session's notices in full, wrapped to the screen, newest last.
+    fn render_messages(&self, area: Rect, buf: &mut Buffer) {
+        let width = usize::from(area.width.saturating_sub(6)).clamp(20, 76);
+        let all: Vec<&String> = self.old_notices.iter().chain(&self.notices).collect();
+        let mut lines: Vec<Line> = Vec::new();
+        if all.is_empty() {
+            lines.push(Line::from("No messages."));
+        }
+        for notice in all {
+            lines.extend(
+                wrap_words(notice, width)
+                    .into_iter()
+                    .map(|l| Line::from(Span::styled(l, self.config.theme.message))),
+            );
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!(
+            "{} or {} closes",
+            self.config.keys.names(Command::Cancel),
+            self.config.keys.describe(Command::Messages, self.n())
+        )));
+        popup(" Messages ", lines, area, self.config.theme.popup, buf);
+    }
+
     fn render_confirm_new_game(&self, area: Rect, buf: &mut Buffer) {
         let kept = if self.keeps_games() {
             "It is kept in a save slot (s lists them)."
@@ -505,6 +551,25 @@ fn popup(title: &str, lines: Vec<Line>, area: Rect, style: Style, buf: &mut Buff
     let inner = block.inner(rect);
     block.render(rect, buf);
     Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a
+/// longer word gets a line of its own, cut by the terminal).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// A `width` x `height` rectangle in the middle of `area` (clipped to it).
