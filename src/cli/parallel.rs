@@ -307,18 +307,25 @@ mod tests {
 
     #[test]
     fn work_under_way_sees_the_stop() {
-        // item 1 waits for the stop that the sink's break on item 0 sets
-        let seen = AtomicBool::new(false);
+        // item 1 waits for the stop that the sink's break on item 0 sets;
+        // item 0 is done only once item 1 is under way, so that it is
+        let (seen, started) = (AtomicBool::new(false), AtomicBool::new(false));
         map_in_order(
             2,
             0..2u32,
             || {
                 |i: u32, stop: &Stop| {
                     let waited = std::time::Instant::now();
-                    while i == 1 && waited.elapsed() < Duration::from_secs(10) {
-                        if stop.load(Ordering::Relaxed) {
-                            seen.store(true, Ordering::Relaxed);
+                    while waited.elapsed() < Duration::from_secs(10) {
+                        if i == 0 && started.load(Ordering::Relaxed) {
                             break;
+                        }
+                        if i == 1 {
+                            started.store(true, Ordering::Relaxed);
+                            if stop.load(Ordering::Relaxed) {
+                                seen.store(true, Ordering::Relaxed);
+                                break;
+                            }
                         }
                         thread::yield_now();
                     }

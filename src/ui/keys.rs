@@ -277,7 +277,7 @@ pub const COMMANDS: [CommandInfo; 30] = [
     info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),
     info(C::Stats, "stats", "stats", "stats", &["w", "ctrl-w"]),
     info(C::Help, "help", "help", "help", &["?", "F1"]),
-    info(C::Messages, "messages", "messages about files and settings", "messages", &["!", "F12"]),
+    info(C::Messages, "messages", "show all messages", "messages", &["!", "F12"]),
     info(C::Suspend, "suspend", "suspend to shell", "suspend", &["ctrl-z"]),
     info(C::Quit, "quit", "quit", "quit", &["q", "ctrl-c"]),
     info(C::Confirm, "confirm", "yes (in dialogs)", "yes", &["enter", "y"]),
