@@ -5,6 +5,7 @@
 
 mod action;
 mod clock;
+mod edit_line;
 mod hint;
 mod history;
 mod play;

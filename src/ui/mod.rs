@@ -24,19 +24,19 @@ pub use dialog::{DialogOutcome, Field, NewGameForm};
 pub use keys::{BadKey, Command, KeyBindings, KeySpec, NoteModifier, value_keys};
 pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};
 pub use stats_table::{clock, sparkline, stats_lines};
-pub use terminal::restore;
+pub use terminal::{check_terminal, restore};
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use view::{Screen, format_time, screen};
 
-use crate::engine::{Difficulty, Grid, Shape};
+use crate::engine::{Difficulty, Shape};
 use crate::game::Game;
-use crate::storage::saves::{self, SavedGame};
+use crate::storage::saves::SavedGame;
 use crate::storage::stats::Stats;
 use crate::storage::{ConfigDir, Loaded, Versioned, load};
 use input::{Input, Inputs};
 
 /// How the game starts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub enum Start {
     /// Resume the autosaved game; a new one as the config says when there is
     /// none or it was finished.
@@ -48,11 +48,11 @@ pub enum Start {
         difficulty: Option<Difficulty>,
         seed: Option<u64>,
     },
-    /// The game saved in a named slot.
-    Load(String),
-    /// A puzzle the player brought, and where it came from (a file's name
-    /// or "the command line"), for messages.
-    Entered { puzzle: Grid, from: String },
+    /// The game saved in a named slot, already read (see `saves::load_named`).
+    Load(Box<Game>),
+    /// A puzzle the player brought, checked to have exactly one solution
+    /// before anything else happens.
+    Entered(Box<Game>),
 }
 
 /// What to start the game with.
@@ -74,9 +74,11 @@ pub fn colour_unwanted() -> bool {
 }
 
 /// Plays in the terminal until the player quits, autosaving as it goes. The
-/// terminal is restored on every way out. Fails before the terminal is taken
-/// when a slot asked for cannot be loaded.
+/// terminal is restored on every way out. Fails before any file is touched
+/// when there is no terminal to play in (see `terminal::check_available`),
+/// and before the terminal is taken when a slot asked for cannot be loaded.
 pub fn run(launch: Launch) -> io::Result<()> {
+    check_terminal().map_err(|why| io::Error::new(io::ErrorKind::NotConnected, why))?;
     let config = if colour_unwanted() {
         launch.config.without_color()
     } else {
@@ -173,21 +175,22 @@ fn opening(
         ) => Ok((new_game(*shape, *difficulty, *seed), false)),
         (Start::Resume, Some(disk)) => match disk.autosave.load() {
             Loaded::Ok(saved) if !saved.game.is_won() => Ok((saved.game, true)),
-            // a newer tudoku's file: the autosave's own notice says so
-            Loaded::Newer { .. } => Ok((new_game(None, None, None), false)),
+            // a newer tudoku's file, or one left where it is: the
+            // autosave's own notice says so, and that it is not written
+            Loaded::Newer { .. } | Loaded::Unreadable { .. } => {
+                Ok((new_game(None, None, None), false))
+            }
             other => {
-                notices.extend(other.message(SavedGame::WHAT));
+                notices.extend(
+                    other
+                        .message(SavedGame::WHAT)
+                        .map(|line| format!("{line}; a new game starts")),
+                );
                 Ok((new_game(None, None, None), false))
             }
         },
         (Start::Resume, None) => Ok((new_game(None, None, None), false)),
-        (Start::Load(name), Some(disk)) => saves::load_named(&disk.dir, name)
-            .map(|saved| (saved.game, true))
-            .map_err(io::Error::other),
-        (Start::Load(_), None) => Err(io::Error::other("loading a slot needs a config directory")),
-        (Start::Entered { puzzle, from }, _) => match Game::from_entered(puzzle.clone(), now) {
-            Ok(game) => Ok((game, false)),
-            Err(why) => Err(io::Error::other(format!("{from}: {why}"))),
-        },
+        (Start::Load(game), _) => Ok(((**game).clone(), true)),
+        (Start::Entered(game), _) => Ok(((**game).clone(), false)),
     }
 }

@@ -60,11 +60,10 @@ impl App {
         let Some(disk) = &mut self.disk else {
             return;
         };
-        let saved = SavedGame::capture(&mut self.game, self.now);
         let line = if durable {
-            disk.autosave.save_and_sync(&saved)
+            disk.autosave.save_and_sync(&mut self.game, self.now)
         } else {
-            disk.autosave.save(&saved)
+            disk.autosave.save(&mut self.game, self.now)
         };
         if let Some(line) = line {
             self.message = Some(line);
