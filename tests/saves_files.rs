@@ -467,7 +467,7 @@ fn show_timer_false_hides_the_clock() {
         let app = App::new(game_4x4(4, now), config, Stats::default(), now);
         let text = screen_text(&app);
         assert_eq!(text.contains("Time"), shown, "{text}");
-        assert!(text.contains("Mistakes"));
+        assert!(text.contains("Hints"));
     }
 }
 

@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use tudoku::engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_cancellable,
 };
+use tudoku::game::highest_level;
 
 use super::output::{Output, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
@@ -105,7 +106,14 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 Ok(line) => line,
                 Err(e) => {
                     progress.clear();
-                    say!("tudoku: {e}");
+                    let reach = matches!(e, GenerateError::LevelOutOfReach { .. }).then(|| {
+                        format!(
+                            "; {} boards reach {} at most",
+                            shape.board_name(),
+                            highest_level(shape)
+                        )
+                    });
+                    say!("tudoku: {e}{}", reach.unwrap_or_default());
                     status = failure_status(e);
                     return ControlFlow::Break(());
                 }

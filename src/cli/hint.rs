@@ -53,8 +53,10 @@ fn whole_path(grid: &Grid) -> Result<Vec<String>, String> {
 fn next_step(grid: &Grid) -> Result<Vec<String>, String> {
     let entries = Grid::empty(grid.shape());
     match next_hint(grid, &entries, None, None).map_err(|e| e.to_string())? {
-        Hint::Step(step) => Ok(vec![step.explanation]),
+        Hint::Step { step, .. } => Ok(vec![step.explanation]),
         Hint::Solved => Ok(vec!["solved".into()]),
-        Hint::Mistakes(_) => unreachable!("a puzzle without entries has no wrong entry"),
+        Hint::Mistakes(_) | Hint::MissingNotes(_) => {
+            unreachable!("a puzzle without entries or notes has no mistake")
+        }
     }
 }

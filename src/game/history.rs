@@ -152,6 +152,12 @@ impl History {
         self.done.edits.last()
     }
 
+    /// How many edits are on each side: it moves with every change of the
+    /// board, so comparing it says whether an action changed the board.
+    pub fn position(&self) -> (usize, usize) {
+        (self.done.edits.len(), self.undone.edits.len())
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.done.edits.is_empty()
     }

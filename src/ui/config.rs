@@ -26,7 +26,8 @@ pub struct Settings {
     pub highlight_same_digit: bool,
     /// Mark digits that repeat in a row, column or box.
     pub show_conflicts: bool,
-    /// Draw the grid with ASCII instead of box-drawing characters.
+    /// Draw the grid with ASCII instead of box-drawing characters (every
+    /// line kept: heavy and light ones in different characters).
     pub ascii_borders: bool,
     /// The board side of a new game: 4, 6, 8, 9, 12, 16 or 25.
     #[serde(deserialize_with = "board_size")]

@@ -92,6 +92,8 @@ impl App {
     pub fn begin_game(&mut self) {
         self.game
             .set_auto_remove_notes(self.config.settings.auto_remove_notes);
+        self.game
+            .set_check_mistakes(self.config.settings.check_mistakes);
         let (shape, difficulty) = (self.game.shape(), self.game.difficulty());
         self.record_stats(|s| s.record_start(shape, Some(difficulty)));
         self.unsaved = true;
@@ -104,6 +106,8 @@ impl App {
         self.now = now;
         self.game
             .set_auto_remove_notes(self.config.settings.auto_remove_notes);
+        self.game
+            .set_check_mistakes(self.config.settings.check_mistakes);
         if !self.game.is_paused() {
             let _ = self.game.apply(crate::game::Action::Resume, now);
         }
@@ -207,7 +211,7 @@ impl App {
 }
 
 /// A slot name for the current game: board, level and seed.
-fn suggested_name(game: &Game) -> String {
+pub(super) fn suggested_name(game: &Game) -> String {
     let n = game.shape().n();
     let level = Difficulty::name(game.difficulty());
     match game.seed() {
