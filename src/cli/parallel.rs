@@ -353,26 +353,35 @@ mod tests {
 
     #[test]
     fn work_under_way_sees_the_stop() {
-        // item 1 waits for the stop that the sink's break on item 0 sets
+        // the sink breaks on item 0 once item 1 is under way; item 1 then
+        // waits for the stop that the break sets
+        let started = AtomicBool::new(false);
         let seen = AtomicBool::new(false);
+        let patience = Duration::from_secs(10);
         map_in_order(
             2,
             0..2u32,
             || {
                 |i: u32, stop: &Stop| {
-                    let waited = std::time::Instant::now();
-                    while i == 1 && waited.elapsed() < Duration::from_secs(10) {
-                        if stop.load(Ordering::Relaxed) {
-                            seen.store(true, Ordering::Relaxed);
-                            break;
+                    if i == 1 {
+                        started.store(true, Ordering::SeqCst);
+                        let waited = Instant::now();
+                        while !stop.load(Ordering::SeqCst) && waited.elapsed() < patience {
+                            thread::yield_now();
                         }
-                        thread::yield_now();
+                        seen.store(stop.load(Ordering::SeqCst), Ordering::SeqCst);
                     }
                 }
             },
-            |()| ControlFlow::Break(()),
+            |()| {
+                let waited = Instant::now();
+                while !started.load(Ordering::SeqCst) && waited.elapsed() < patience {
+                    thread::yield_now();
+                }
+                ControlFlow::Break(())
+            },
         );
-        assert!(seen.load(Ordering::Relaxed));
+        assert!(seen.load(Ordering::SeqCst));
     }
 
     #[test]
