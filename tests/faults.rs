@@ -335,3 +335,26 @@ fn setpriv_works() -> bool {
     }
     ok
 }
+
+/// SIGHUP (the terminal's window closed) ends the game at once and saves
+/// it, even when the game is paused and the loop would sleep a whole second
+/// before its next tick.
+#[test]
+fn a_hang_up_ends_a_paused_game_at_once_and_saves_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, path) = with_saved_game(tmp.path());
+    let mut s = start(&dir, None);
+    s.wait_for("the game", playing);
+    s.send("p");
+    s.wait_for("the pause", |t| t.contains("Paused") || t.contains("PAUSED"));
+    std::thread::sleep(Duration::from_millis(100));
+    let before = fs::metadata(&path).unwrap().modified().unwrap();
+    let sent = Instant::now();
+    common::signal(s.pid(), "-HUP");
+    assert!(s.wait_exit().success());
+    let took = sent.elapsed();
+    assert!(took < Duration::from_millis(600), "exit took {took:?}");
+    assert!(fs::metadata(&path).unwrap().modified().unwrap() >= before);
+    let saved = tudoku::storage::load::<SavedGame>(&path).ok().unwrap();
+    assert!(saved.game.is_paused(), "saved as it was, paused");
+}
