@@ -346,7 +346,9 @@ fn a_hang_up_ends_a_paused_game_at_once_and_saves_it() {
     let mut s = start(&dir, None);
     s.wait_for("the game", playing);
     s.send("p");
-    s.wait_for("the pause", |t| t.contains("Paused") || t.contains("PAUSED"));
+    s.wait_for("the pause", |t| {
+        t.contains("Paused") || t.contains("PAUSED")
+    });
     std::thread::sleep(Duration::from_millis(100));
     let before = fs::metadata(&path).unwrap().modified().unwrap();
     let sent = Instant::now();
@@ -357,4 +359,31 @@ fn a_hang_up_ends_a_paused_game_at_once_and_saves_it() {
     assert!(fs::metadata(&path).unwrap().modified().unwrap() >= before);
     let saved = tudoku::storage::load::<SavedGame>(&path).ok().unwrap();
     assert!(saved.game.is_paused(), "saved as it was, paused");
+}
+
+/// A link planted at the save itself is not followed, on reading or on
+/// writing: it is moved aside as a link and its target keeps its bytes;
+/// config.toml may be a link (dotfiles), but not to a device.
+#[test]
+fn a_link_at_the_save_or_the_config_is_never_followed_into_harm() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, path) = with_saved_game(tmp.path());
+    let victim = tmp.path().join("victim.toml");
+    fs::rename(&path, &victim).unwrap();
+    let bytes = fs::read(&victim).unwrap();
+    symlink(&victim, &path).unwrap();
+    symlink("/dev/zero", dir.config_file()).unwrap();
+    let mut s = start(&dir, None);
+    s.wait_for("the notices", |t| {
+        playing(t) && says(t, "symbolic link") && says(t, "config.toml") && says(t, "a device")
+    });
+    move_and_quit(&mut s);
+    assert_eq!(fs::read(&victim).unwrap(), bytes);
+    let kept = names(&dir.saves_dir());
+    assert!(
+        kept.iter()
+            .any(|n| n.starts_with("autosave.toml.unreadable-")),
+        "{kept:?}"
+    );
+    assert!(fs::symlink_metadata(&path).unwrap().file_type().is_file());
 }
