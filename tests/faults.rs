@@ -38,6 +38,17 @@ fn with_saved_game(tmp: &Path) -> (ConfigDir, PathBuf) {
     (dir, path)
 }
 
+/// `with_saved_game` and the save's bytes, for a case about permissions:
+/// `None` when the tests run as root and cannot play as anyone else.
+fn permission_case(tmp: &Path) -> Option<(ConfigDir, PathBuf, Vec<u8>)> {
+    if is_root() && !setpriv_works() {
+        return None;
+    }
+    let (dir, path) = with_saved_game(tmp);
+    let bytes = fs::read(&path).unwrap();
+    Some((dir, path, bytes))
+}
+
 fn mode(path: &Path) -> u32 {
     fs::symlink_metadata(path).unwrap().permissions().mode() & 0o7777
 }
@@ -97,12 +108,10 @@ fn move_and_quit(s: &mut Session) {
 
 #[test]
 fn a_save_that_cannot_be_read_is_kept_aside_and_never_written_over() {
-    if is_root() && !setpriv_works() {
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
-    let (dir, path) = with_saved_game(tmp.path());
-    let bytes = fs::read(&path).unwrap();
+    let Some((dir, path, bytes)) = permission_case(tmp.path()) else {
+        return;
+    };
     chmod(&path, 0o000);
     let mut s = start(&dir, None);
     s.wait_for("the notice", |t| {
@@ -123,12 +132,10 @@ fn a_save_that_cannot_be_read_is_kept_aside_and_never_written_over() {
 
 #[test]
 fn a_save_that_cannot_be_read_nor_moved_is_left_as_it_is() {
-    if is_root() && !setpriv_works() {
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
-    let (dir, path) = with_saved_game(tmp.path());
-    let bytes = fs::read(&path).unwrap();
+    let Some((dir, path, bytes)) = permission_case(tmp.path()) else {
+        return;
+    };
     chmod(&path, 0o000);
     let before = names(&dir.saves_dir());
     hand_to_player(tmp.path());
@@ -146,12 +153,10 @@ fn a_save_that_cannot_be_read_nor_moved_is_left_as_it_is() {
 
 #[test]
 fn a_read_only_directory_still_resumes_the_game() {
-    if is_root() && !setpriv_works() {
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
-    let (dir, path) = with_saved_game(tmp.path());
-    let bytes = fs::read(&path).unwrap();
+    let Some((dir, path, bytes)) = permission_case(tmp.path()) else {
+        return;
+    };
     hand_to_player(tmp.path());
     chmod(&dir.saves_dir(), 0o500);
     chmod(dir.root(), 0o500);
