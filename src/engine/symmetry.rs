@@ -130,6 +130,23 @@ impl Transform {
         })
     }
 
+    /// The transform that undoes this one: `t.then(&t.inverse())` is the identity.
+    pub fn inverse(&self) -> Transform {
+        let mut source = vec![0; self.source.len()];
+        for (to, &from) in self.source.iter().enumerate() {
+            source[from] = to;
+        }
+        let mut digits = vec![0; self.digits.len()];
+        for (from, &to) in self.digits.iter().enumerate() {
+            digits[to as usize] = from as u8;
+        }
+        Transform {
+            shape: self.shape,
+            source,
+            digits,
+        }
+    }
+
     /// A uniformly random element of the shape's symmetry group: random band
     /// and stack orders, random row and column orders inside each, a
     /// transposition with probability 1/2 where boxes are square, and a
