@@ -3,6 +3,7 @@
 
 mod batch;
 pub mod generate;
+pub mod grids;
 pub mod hint;
 mod input;
 mod output;

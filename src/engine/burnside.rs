@@ -76,7 +76,10 @@ impl Census {
 
 /// Why a shape has no census.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("counting essentially different grids stops at 9x9 (a {0} board is out of reach)")]
+#[error(
+    "counting essentially different grids stops at 9x9 (the {} board is out of reach)",
+    .0.board_name()
+)]
 pub struct TooLarge(pub Shape);
 
 /// The published number of grids of a shape, where its identity count is
@@ -125,8 +128,12 @@ pub fn census(shape: Shape, jobs: usize) -> Result<Census, TooLarge> {
         for _ in 0..jobs.max(1) {
             scope.spawn(|| {
                 let mut mine = vec![0u64; plans.len()];
+                let mut memo = (usize::MAX, fixed::Memo::default());
                 while let Some((p, prefix)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    mine[*p] += plans[*p].1.count_after(prefix);
+                    if memo.0 != *p {
+                        memo = (*p, fixed::Memo::default());
+                    }
+                    mine[*p] += plans[*p].1.count_after(prefix, &mut memo.1);
                 }
                 let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
                 for (t, m) in totals.iter_mut().zip(mine) {

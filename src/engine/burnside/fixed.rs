@@ -18,7 +18,11 @@
 //! - digits of σ-cycles no cell holds yet are interchangeable (the
 //!   centraliser of σ moves one such cycle onto another of the same length
 //!   and rotates them), so a branch tries one of them and counts it as many
-//!   times as there are.
+//!   times as there are;
+//! - the next orbit filled is the one with the fewest candidate digits.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::engine::geometry::Shape;
 
@@ -27,7 +31,7 @@ use super::cycle_type;
 /// The search for one cell permutation and one digit permutation.
 pub(super) struct Plan {
     n: usize,
-    /// The orbits in search order: `cells[starts[i]..starts[i + 1]]` is
+    /// The orbits: `cells[starts[i]..starts[i + 1]]` is
     /// orbit i, each cell as its row, column and box unit indices, in the
     /// order c, π(c), π²(c), ...
     cells: Vec<[u8; 3]>,
@@ -47,11 +51,11 @@ pub(super) struct Plan {
     centraliser: u64,
 }
 
-/// A partial search: the digit put in each of the first orbits, and how many
-/// interchangeable branches that choice stands for.
+/// A partial search: the orbits filled first with the digit that starts
+/// each, and how many interchangeable branches that choice stands for.
 #[derive(Clone, Debug)]
 pub(super) struct Prefix {
-    digits: Vec<u8>,
+    path: Vec<(u16, u8)>,
     weight: u64,
 }
 
@@ -126,7 +130,7 @@ impl Plan {
     fn new(shape: Shape, source: &[usize], sigma: &[u8]) -> Plan {
         let n = shape.n();
         let geometry = shape.geometry();
-        let orbits = search_order(shape, orbits(source));
+        let orbits = orbits(source);
         let longest = orbits.iter().map(Vec::len).max().unwrap_or(1);
         let mut powers: Vec<u8> = (0..n as u8).collect();
         for k in 1..longest {
@@ -220,29 +224,33 @@ impl Plan {
 
     /// How many grids satisfy `X[π(c)] = σ(X[c])`.
     pub(super) fn count(&self) -> u64 {
-        self.count_after(&Prefix {
-            digits: Vec::new(),
+        let start = Prefix {
+            path: Vec::new(),
             weight: 1,
-        })
+        };
+        self.count_after(&start, &mut Memo::default())
     }
 
     /// The searches below every way of filling the first `depth` orbits,
     /// for sharing one count among threads; their `count_after`s add up to
     /// `count`.
     pub(super) fn split(&self, depth: usize) -> Vec<Prefix> {
-        let mut search = Search::new(self);
+        let mut memo = Memo::default();
+        let mut search = Search::new(self, &mut memo);
         let mut out = Vec::new();
         search.collect(&mut Vec::new(), 1, depth.min(self.fits.len()), &mut out);
         out
     }
 
     /// The number of grids that extend one prefix, times its weight.
-    pub(super) fn count_after(&self, prefix: &Prefix) -> u64 {
-        let mut search = Search::new(self);
-        for (orbit, &d) in prefix.digits.iter().enumerate() {
-            search.place(orbit, d);
+    /// `memo` keeps the counts of positions met before; share one among
+    /// the prefixes of this plan only.
+    pub(super) fn count_after(&self, prefix: &Prefix, memo: &mut Memo) -> u64 {
+        let mut search = Search::new(self, memo);
+        for (filled, &(orbit, d)) in prefix.path.iter().enumerate() {
+            search.place_next(filled, orbit, d);
         }
-        prefix.weight * search.count(prefix.digits.len())
+        prefix.weight * search.count(prefix.path.len())
     }
 }
 
@@ -265,59 +273,96 @@ fn orbits(source: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-/// Orbits reordered so that each next one has a cell with as many filled
-/// peers as possible: the search then meets its dead ends early. The order
-/// depends on the cells only, never on digits, as the interchangeable-digit
-/// cut needs.
-fn search_order(shape: Shape, mut orbits: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
-    let geometry = shape.geometry();
-    let mut filled_peers = vec![0usize; shape.cell_count()];
-    let mut ordered = Vec::with_capacity(orbits.len());
-    while !orbits.is_empty() {
-        let score = |orbit: &Vec<usize>| {
-            let peers = orbit.iter().map(|&c| filled_peers[c]);
-            (peers.clone().max(), peers.sum::<usize>())
-        };
-        let best = (0..orbits.len())
-            .rev()
-            .max_by_key(|&i| score(&orbits[i]))
-            .unwrap_or(0);
-        let orbit = orbits.remove(best);
-        for &c in &orbit {
-            for &p in &geometry.peers[c] {
-                filled_peers[p] += 1;
-            }
-        }
-        ordered.push(orbit);
-    }
-    ordered
-}
-
-/// The state of one search: the digits still free in each unit and the
-/// digits whose σ-cycle some cell already holds.
-struct Search<'a> {
+/// The state of one search: the digits still free in each unit, the
+/// digits whose σ-cycle some cell already holds, and which orbits are
+/// filled (the first `filled` of `order`).
+struct Search<'a, 'm> {
     plan: &'a Plan,
     free: Vec<u16>,
     touched: u16,
+    order: Vec<u16>,
+    /// The filled orbits as a set, for `memo`'s keys.
+    filled_set: u128,
+    memo: &'m mut Memo,
 }
 
-impl<'a> Search<'a> {
-    fn new(plan: &'a Plan) -> Search<'a> {
+/// Counts of the positions a search met, by position: the digits free in
+/// each unit and which orbits are filled fix how many ways remain, however
+/// the search got there. Different first bands often leave the same columns
+/// to fill, so the counts below them are found once.
+#[derive(Default)]
+pub(super) struct Memo(HashMap<Position, u64, BuildHasherDefault<Mix>>);
+
+/// A position packed: each unit's free digits in 9 bits (14 units to a
+/// `u128`), then the filled orbits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Position([u128; 3]);
+
+/// Memo entries kept before the memo starts over, to bound its memory
+/// (about 60 bytes each).
+const MEMO_LIMIT: usize = 1 << 21;
+
+/// Positions with fewer open orbits than this are counted, not looked up:
+/// their searches cost less than a lookup.
+const MEMO_MIN_OPEN: usize = 4;
+
+/// A multiply-rotate hash (FxHash's): positions are already well mixed
+/// bits, and SipHash would cost more than the searches it saves.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, word: u128) {
+        self.write_u64(word as u64);
+        self.write_u64((word >> 64) as u64);
+    }
+}
+
+impl<'a, 'm> Search<'a, 'm> {
+    fn new(plan: &'a Plan, memo: &'m mut Memo) -> Search<'a, 'm> {
         Search {
             plan,
             free: vec![(1u16 << plan.n) - 1; 3 * plan.n],
             touched: 0,
+            order: (0..plan.fits.len() as u16).collect(),
+            filled_set: 0,
+            memo,
         }
     }
 
-    fn orbit(&self, i: usize) -> &'a [[u8; 3]] {
+    fn position(&self) -> Position {
+        let mut packed = [0u128, 0, self.filled_set];
+        for (u, &free) in self.free.iter().enumerate() {
+            packed[u / 14] |= u128::from(free) << (u % 14 * 9);
+        }
+        Position(packed)
+    }
+
+    fn orbit(&self, i: u16) -> &'a [[u8; 3]] {
+        let i = usize::from(i);
         &self.plan.cells[self.plan.starts[i]..self.plan.starts[i + 1]]
     }
 
     /// The digits that can start orbit i.
-    fn candidates(&self, i: usize) -> u16 {
+    fn candidates(&self, i: u16) -> u16 {
         let plan = self.plan;
-        let mut set = plan.fits[i];
+        let mut set = plan.fits[usize::from(i)];
         for (k, units) in self.orbit(i).iter().enumerate() {
             let free = units
                 .iter()
@@ -330,11 +375,29 @@ impl<'a> Search<'a> {
         set
     }
 
-    /// The branches at orbit i: each candidate of an already touched cycle
-    /// once, and one digit for each length of untouched cycle, weighted by
-    /// how many untouched candidates of that length there are.
-    fn branches(&self, i: usize) -> impl Iterator<Item = (u8, u64)> + use<'a> {
-        let candidates = self.candidates(i);
+    /// Moves the open orbit with the fewest candidates to `order[filled]`
+    /// and returns its candidates. Any order gives the same count; this one
+    /// meets dead ends soonest.
+    fn choose(&mut self, filled: usize) -> u16 {
+        let (mut best, mut best_set, mut best_len) = (filled, 0, u32::MAX);
+        for j in filled..self.order.len() {
+            let set = self.candidates(self.order[j]);
+            if set.count_ones() < best_len {
+                (best, best_set, best_len) = (j, set, set.count_ones());
+                if best_len <= 1 {
+                    break;
+                }
+            }
+        }
+        self.order.swap(filled, best);
+        best_set
+    }
+
+    /// The branches for a set of candidates: each digit of an already
+    /// touched cycle once, and one digit for each length of untouched
+    /// cycle, weighted by how many untouched candidates of that length
+    /// there are (all of them or none: nothing tells them apart yet).
+    fn branches(&self, candidates: u16) -> impl Iterator<Item = (u8, u64)> + use<'a> {
         let touched = candidates & self.touched;
         let fresh = candidates & !self.touched;
         bits(touched).map(|d| (d, 1)).chain(
@@ -349,7 +412,7 @@ impl<'a> Search<'a> {
 
     /// Puts d at the start of orbit i and its σ-images round the orbit, or
     /// takes them out again (the same toggle).
-    fn toggle(&mut self, i: usize, d: u8) {
+    fn toggle(&mut self, i: u16, d: u8) {
         let plan = self.plan;
         for (k, units) in self.orbit(i).iter().enumerate() {
             let bit = 1u16 << plan.powers[k * plan.n + d as usize];
@@ -359,43 +422,86 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn place(&mut self, i: usize, d: u8) {
+    fn place(&mut self, i: u16, d: u8) {
         self.toggle(i, d);
         self.touched |= self.plan.cycle_of[d as usize];
+        self.filled_set |= 1 << i;
     }
 
-    fn count(&mut self, i: usize) -> u64 {
-        if i == self.plan.fits.len() {
+    fn unplace(&mut self, i: u16, d: u8, touched: u16) {
+        self.toggle(i, d);
+        self.touched = touched;
+        self.filled_set &= !(1 << i);
+    }
+
+    /// Fills orbit i as the next one: moves it to `order[filled]`.
+    fn place_next(&mut self, filled: usize, i: u16, d: u8) {
+        let at = self.order.iter().position(|&o| o == i).unwrap_or(filled);
+        self.order.swap(filled, at);
+        self.place(i, d);
+    }
+
+    /// The weighted number of ways to fill the open orbits.
+    fn count(&mut self, filled: usize) -> u64 {
+        if filled == self.order.len() {
             return 1;
         }
-        let touched = self.touched;
-        let mut total = 0;
-        for (d, weight) in self.branches(i) {
-            self.place(i, d);
-            total += weight * self.count(i + 1);
-            self.toggle(i, d);
-            self.touched = touched;
+        let remembered = self.order.len() - filled >= MEMO_MIN_OPEN;
+        let position = remembered.then(|| self.position());
+        if let Some(count) = position.and_then(|p| self.memo.0.get(&p)) {
+            return *count;
+        }
+        let total = self.search(filled);
+        if let Some(position) = position {
+            if self.memo.0.len() >= MEMO_LIMIT {
+                self.memo.0.clear();
+            }
+            self.memo.0.insert(position, total);
         }
         total
     }
 
-    fn collect(&mut self, digits: &mut Vec<u8>, weight: u64, depth: usize, out: &mut Vec<Prefix>) {
-        let i = digits.len();
-        if i == depth {
+    /// `count` without the memo.
+    fn search(&mut self, filled: usize) -> u64 {
+        let candidates = self.choose(filled);
+        if filled + 1 == self.order.len() {
+            return self.branches(candidates).map(|(_, w)| w).sum();
+        }
+        let orbit = self.order[filled];
+        let touched = self.touched;
+        let mut total = 0;
+        for (d, weight) in self.branches(candidates) {
+            self.place(orbit, d);
+            total += weight * self.count(filled + 1);
+            self.unplace(orbit, d, touched);
+        }
+        total
+    }
+
+    fn collect(
+        &mut self,
+        path: &mut Vec<(u16, u8)>,
+        weight: u64,
+        depth: usize,
+        out: &mut Vec<Prefix>,
+    ) {
+        let filled = path.len();
+        if filled == depth {
             out.push(Prefix {
-                digits: digits.clone(),
+                path: path.clone(),
                 weight,
             });
             return;
         }
+        let candidates = self.choose(filled);
+        let orbit = self.order[filled];
         let touched = self.touched;
-        for (d, w) in self.branches(i) {
-            self.place(i, d);
-            digits.push(d);
-            self.collect(digits, weight * w, depth, out);
-            digits.pop();
-            self.toggle(i, d);
-            self.touched = touched;
+        for (d, w) in self.branches(candidates) {
+            self.place(orbit, d);
+            path.push((orbit, d));
+            self.collect(path, weight * w, depth, out);
+            path.pop();
+            self.unplace(orbit, d, touched);
         }
     }
 }
