@@ -19,10 +19,11 @@
 //!   centraliser of σ moves one such cycle onto another of the same length
 //!   and rotates them), so a branch tries one of them and counts it as many
 //!   times as there are;
-//! - the next orbit filled is the one with the fewest candidate digits.
+//! - the next orbit filled is the one with the fewest candidate digits;
+//! - the count below each position is remembered (`Memo`).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::engine::geometry::Shape;
 
@@ -295,8 +296,24 @@ pub(super) struct Memo(HashMap<Position, u64, BuildHasherDefault<Mix>>);
 
 /// A position packed: each unit's free digits in 9 bits (14 units to a
 /// `u128`), then the filled orbits.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 struct Position([u128; 3]);
+
+/// Equality and hashing by whole words: the derived ones go through
+/// `memcmp` and bytes, which showed in profiles.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        (self.0[0] ^ other.0[0]) | (self.0[1] ^ other.0[1]) | (self.0[2] ^ other.0[2]) == 0
+    }
+}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for word in self.0 {
+            state.write_u128(word);
+        }
+    }
+}
 
 /// Memo entries kept before the memo starts over, to bound its memory
 /// (about 60 bytes each).
@@ -375,16 +392,20 @@ impl<'a, 'm> Search<'a, 'm> {
         set
     }
 
-    /// Moves the open orbit with the fewest candidates to `order[filled]`
-    /// and returns its candidates. Any order gives the same count; this one
-    /// meets dead ends soonest.
+    /// Moves the open orbit with the fewest candidates (the first in cell
+    /// order among equals) to `order[filled]` and returns its candidates.
+    /// Any order gives the same count; this one meets dead ends soonest,
+    /// and breaking ties the same way each time makes the same positions
+    /// come back for the memo.
     fn choose(&mut self, filled: usize) -> u16 {
-        let (mut best, mut best_set, mut best_len) = (filled, 0, u32::MAX);
+        let (mut best, mut best_set, mut best_key) = (filled, 0, (u32::MAX, u16::MAX));
         for j in filled..self.order.len() {
-            let set = self.candidates(self.order[j]);
-            if set.count_ones() < best_len {
-                (best, best_set, best_len) = (j, set, set.count_ones());
-                if best_len <= 1 {
+            let orbit = self.order[j];
+            let set = self.candidates(orbit);
+            let key = (set.count_ones(), orbit);
+            if key < best_key {
+                (best, best_set, best_key) = (j, set, key);
+                if set == 0 {
                     break;
                 }
             }
