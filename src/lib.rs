@@ -5,7 +5,8 @@
 //! and counts their solutions (a graph-colouring backtracker), generates
 //! puzzles with exactly one solution at a chosen level from a seed, rates
 //! them by the human techniques a solve needs (singles up to chains, then
-//! trial and error), and explains the next logical step in plain English.
+//! trial and error), explains the next logical step in plain English, and
+//! gives each puzzle its canonical form, the same for all its disguises.
 //! It does no I/O.
 //!
 //! # A short tour
@@ -30,6 +31,12 @@
 //! // The next step, explained.
 //! let step = tudoku::hint(&puzzle)?.expect("the puzzle is not solved yet");
 //! println!("{}", step.explanation);
+//!
+//! // The canonical form: the same string for every disguise of a puzzle.
+//! let relabelled = tudoku::parse(
+//!     "35..7....6..193....98....6.8...6...54..8.5..17...2...6.6....28....419..3....8..79",
+//! )?; // 3 and 5 swapped
+//! assert_eq!(tudoku::canonical(&puzzle), tudoku::canonical(&relabelled));
 //!
 //! // Generate: the same shape, level and seed give the same puzzle on every platform.
 //! let shape = Shape::new(2, 3)?; // 6x6, boxes 2 rows tall and 3 columns wide
@@ -56,9 +63,6 @@
 //! `ui` are public only because the `tudoku` binary, the tests and the
 //! benches (each a crate of its own) are built on them; they are hidden from
 //! these docs and may change in any release.
-//
-// To come: the canonical form of a puzzle (engine/symmetry.rs, on the
-// `symmetry` branch) belongs here too, as a root function with a doc example.
 
 #[doc(hidden)]
 pub mod engine;
@@ -215,6 +219,25 @@ pub use engine::rate::Unsolvable;
 /// ```
 pub fn parse(line: &str) -> Result<Grid, ParseError> {
     Grid::parse(line, None)
+}
+
+/// The canonical form of a puzzle or grid: the smallest string, read row by
+/// row with empty cells as 0, over every band, stack, row and column order,
+/// digit relabelling and (where boxes are square) transposition, so that two
+/// puzzles are the same puzzle in disguise exactly when their canonical
+/// forms are equal. On 9x9 this is the community's "minlex" form. `None`
+/// when a digit repeats in a row, column or box.
+///
+/// ```
+/// let grid = tudoku::parse("3412214312344321")?; // a full 4x4 grid
+/// let form = tudoku::canonical(&grid).unwrap();
+/// assert!(form.to_line(false).starts_with("1234")); // first row: 1 to n
+/// assert_eq!(tudoku::canonical(&form), Some(form.clone()));
+/// assert_eq!(tudoku::canonical(&tudoku::parse("11..............")?), None);
+/// # Ok::<(), tudoku::ParseError>(())
+/// ```
+pub fn canonical(puzzle: &Grid) -> Option<Grid> {
+    engine::canon::canonical(puzzle).map(|found| found.grid)
 }
 
 /// The first solution found, or `None` when the puzzle has none. A puzzle

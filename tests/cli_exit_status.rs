@@ -75,6 +75,24 @@ fn completions_and_man_exit_zero_or_two_for_bad_usage() {
     assert_eq!(quiet(dir, &["man", "extra"]), Some(2));
 }
 
+#[test]
+fn canon_same_exits_zero_for_a_disguise_one_for_another_puzzle() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // The same 4x4 grid with digits 1 and 2 swapped; then one with two
+    // cells blanked, which no relabelling or reordering makes full.
+    let (a, b, c) = ("1234341221434321", "2134342112434312", "12..341221434321");
+    assert_eq!(quiet(dir, &["canon", "--same", a, b]), Some(0));
+    assert_eq!(quiet(dir, &["canon", "--same", a, c]), Some(1));
+    assert_eq!(quiet(dir, &["canon", "--same", a, "11.."]), Some(2));
+}
+
+#[test]
+fn grids_exits_zero_with_a_count() {
+    let tmp = tempfile::tempdir().unwrap();
+    assert_eq!(quiet(tmp.path(), &["grids", "--size", "4"]), Some(0));
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn output_that_cannot_be_written_exits_two() {
@@ -82,6 +100,7 @@ fn output_that_cannot_be_written_exits_two() {
     for args in [
         &["saves"][..],
         &["stats"],
+        &["grids", "--size", "4"],
         &["completions", "bash"],
         &["man"],
     ] {
