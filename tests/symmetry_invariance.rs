@@ -21,7 +21,7 @@ fn load(file: &str) -> Vec<Grid> {
 
 fn first_technique(puzzle: &Grid) -> String {
     match next_hint(puzzle, &Grid::empty(puzzle.shape()), None, None) {
-        Ok(Hint::Step(step)) => step.technique.name().to_string(),
+        Ok(Hint::Step { step, .. }) => step.technique.name().to_string(),
         other => panic!("a unique puzzle has a next step: {other:?}"),
     }
 }

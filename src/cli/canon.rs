@@ -3,27 +3,25 @@
 //! says whether two puzzles are one puzzle in disguise.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
+use std::sync::Mutex;
 
+use tudoku::engine::Grid;
 use tudoku::engine::canon::{canonical, mapping};
 use tudoku::engine::grid::symbol;
 use tudoku::engine::symmetry::Transform;
-use tudoku::engine::validate::conflicts;
-use tudoku::engine::{Grid, Shape};
 
-use super::batch::{Outcome, run_batch};
+use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
+use super::parallel::JobsArg;
 
 #[derive(clap::Args, Debug)]
 pub struct CanonArgs {
-    /// Puzzle file, one puzzle per line; `-` or nothing reads standard input.
-    #[arg(conflicts_with = "same")]
-    pub file: Option<PathBuf>,
-    /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    pub box_shape: Option<Shape>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
     /// Print each class's first puzzle as given, once, instead of canonical
-    /// forms; the number of classes goes to stderr.
+    /// forms; the number of classes goes to stderr. Runs on one thread, so
+    /// that "first" is the input's order.
     #[arg(long)]
     pub dedupe: bool,
     /// Compare two puzzles: exit 0 when they are one puzzle in disguise, 1
@@ -40,38 +38,45 @@ pub struct CanonArgs {
 
 pub fn run(args: &CanonArgs) -> ExitCode {
     if let Some(pair) = &args.same {
+        if args.batch.file.is_some() {
+            eprintln!("tudoku: --same compares the two puzzles it is given: no FILE with it");
+            return ExitCode::from(2);
+        }
         return same(&pair[0], &pair[1], args);
     }
-    let mut classes = HashSet::new();
-    let status =
-        run_batch(
-            args.file.as_ref(),
-            args.box_shape,
-            |input, line, grid| match canonical_line(grid, args.zeros) {
-                Err(message) => {
-                    input.report_line(line, &message);
-                    Outcome {
-                        lines: vec!["invalid".into()],
-                        ok: false,
-                    }
-                }
-                Ok(form) if args.dedupe => Outcome {
-                    lines: if classes.insert(form) {
-                        vec![grid.to_line(args.zeros)]
-                    } else {
-                        Vec::new()
-                    },
-                    ok: true,
-                },
-                Ok(form) => Outcome {
-                    lines: vec![form],
-                    ok: true,
-                },
-            },
-        );
-    if args.dedupe {
-        eprintln!("{} classes", classes.len());
+    if !args.dedupe {
+        return run_batch(&args.batch, false, || {
+            |grid: &Grid| match canonical_line(grid, args.zeros) {
+                Ok(form) => Outcome::done(vec![form]),
+                Err(why) => Outcome::failed("invalid").because(why),
+            }
+        });
     }
+    let one_thread = BatchArgs {
+        file: args.batch.file.clone(),
+        box_shape: args.batch.box_shape,
+        jobs: JobsArg {
+            jobs: NonZeroUsize::new(1),
+        },
+    };
+    let classes = Mutex::new(HashSet::new());
+    let status = run_batch(&one_thread, false, || {
+        |grid: &Grid| match canonical_line(grid, args.zeros) {
+            Ok(form) => {
+                let first = classes.lock().expect("no worker panics").insert(form);
+                Outcome::done(if first {
+                    vec![grid.to_line(args.zeros)]
+                } else {
+                    Vec::new()
+                })
+            }
+            Err(why) => Outcome::failed("invalid").because(why),
+        }
+    });
+    eprintln!(
+        "{} classes",
+        classes.lock().expect("no worker panics").len()
+    );
     status
 }
 
@@ -81,13 +86,9 @@ fn canonical_line(grid: &Grid, zeros: bool) -> Result<String, String> {
     canonical(grid)
         .map(|c| c.grid.to_line(zeros))
         .ok_or_else(|| {
-            let clash: Vec<String> = conflicts(grid)
-                .iter()
-                .map(|&cell| grid.shape().geometry().cell_name(cell))
-                .collect();
             format!(
-                "a digit repeats in a unit ({}): such a board has no canonical form",
-                clash.join(" ")
+                "no canonical form: {}",
+                no_solution_because(grid, "a digit repeats")
             )
         })
 }
@@ -96,7 +97,7 @@ fn canonical_line(grid: &Grid, zeros: bool) -> Result<String, String> {
 /// puzzles, 2 when either can't be read or they don't compare.
 fn same(a: &str, b: &str, args: &CanonArgs) -> ExitCode {
     let parse = |name: &str, text: &str| {
-        Grid::parse(text, args.box_shape).map_err(|e| {
+        Grid::parse(text, args.batch.box_shape).map_err(|e| {
             eprintln!("tudoku: puzzle {name}: column {}: {}", e.column, e.kind);
         })
     };
