@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use tudoku::engine::Grid;
 use tudoku::engine::canon::{canonical, mapping};
@@ -13,6 +13,7 @@ use tudoku::engine::grid::symbol;
 use tudoku::engine::symmetry::Transform;
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
+use super::output::say;
 use super::parallel::JobsArg;
 
 #[derive(clap::Args, Debug)]
@@ -20,8 +21,8 @@ pub struct CanonArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// Print each class's first puzzle as given, once, instead of canonical
-    /// forms; the number of classes goes to stderr. Runs on one thread, so
-    /// that "first" is the input's order.
+    /// forms; the number of classes goes to stderr. (Works on one core, to
+    /// keep each class's first puzzle.)
     #[arg(long)]
     pub dedupe: bool,
     /// Compare two puzzles: exit 0 when they are one puzzle in disguise, 1
@@ -38,45 +39,49 @@ pub struct CanonArgs {
 
 pub fn run(args: &CanonArgs) -> ExitCode {
     if let Some(pair) = &args.same {
-        if args.batch.file.is_some() {
-            eprintln!("tudoku: --same compares the two puzzles it is given: no FILE with it");
+        if let Some(file) = &args.batch.file {
+            say!(
+                "tudoku: --same compares the two puzzles given; {} is not read",
+                file.display()
+            );
             return ExitCode::from(2);
         }
         return same(&pair[0], &pair[1], args);
     }
     if !args.dedupe {
         return run_batch(&args.batch, false, || {
-            |grid: &Grid| match canonical_line(grid, args.zeros) {
+            |grid| match canonical_line(grid, args.zeros) {
                 Ok(form) => Outcome::done(vec![form]),
-                Err(why) => Outcome::failed("invalid").because(why),
+                Err(message) => Outcome::failed("invalid").because(message),
             }
         });
     }
-    let one_thread = BatchArgs {
-        file: args.batch.file.clone(),
-        box_shape: args.batch.box_shape,
+    // the first puzzle of each class, in input order: one worker
+    let classes = Mutex::new(HashSet::new());
+    let batch = BatchArgs {
         jobs: JobsArg {
             jobs: NonZeroUsize::new(1),
         },
+        ..args.batch.clone()
     };
-    let classes = Mutex::new(HashSet::new());
-    let status = run_batch(&one_thread, false, || {
-        |grid: &Grid| match canonical_line(grid, args.zeros) {
+    let status = run_batch(&batch, false, || {
+        |grid| match canonical_line(grid, args.zeros) {
             Ok(form) => {
-                let first = classes.lock().expect("no worker panics").insert(form);
+                let first = classes
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .insert(form);
                 Outcome::done(if first {
                     vec![grid.to_line(args.zeros)]
                 } else {
                     Vec::new()
                 })
             }
-            Err(why) => Outcome::failed("invalid").because(why),
+            Err(message) => Outcome::failed("invalid").because(message),
         }
     });
-    eprintln!(
-        "{} classes",
-        classes.lock().expect("no worker panics").len()
-    );
+    let count = classes.lock().unwrap_or_else(PoisonError::into_inner).len();
+    say!("{count} classes");
     status
 }
 
@@ -86,10 +91,8 @@ fn canonical_line(grid: &Grid, zeros: bool) -> Result<String, String> {
     canonical(grid)
         .map(|c| c.grid.to_line(zeros))
         .ok_or_else(|| {
-            format!(
-                "no canonical form: {}",
-                no_solution_because(grid, "a digit repeats")
-            )
+            let why = no_solution_because(grid, "a digit repeats");
+            format!("no canonical form: {why}")
         })
 }
 
