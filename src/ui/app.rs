@@ -15,6 +15,7 @@ use super::dialog::{DialogOutcome, NewGameForm};
 use super::input::{Input, Inputs};
 use super::keys::{Command, is_value_symbol};
 use super::layout::{Screen, screen};
+use super::pad::pad_area;
 use super::saves_dialog::SavesDialog;
 use super::terminal::{Signals, TerminalGuard};
 use crate::engine::grid::value_of;
@@ -69,6 +70,10 @@ pub struct App {
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
     pub size: (u16, u16),
+    /// The digit picked for digit-first input: a symbol key or a click on
+    /// the pad picks one, then Enter or a click on a cell places it (or
+    /// notes it in notes mode). `None` is the usual cell-first input.
+    pub picked: Option<u8>,
     running: bool,
     suspend_requested: bool,
     disk: Option<Disk>,
@@ -94,6 +99,7 @@ impl App {
             notices: Vec::new(),
             now,
             size: (80, 24),
+            picked: None,
             running: true,
             suspend_requested: false,
             disk: None,
@@ -296,6 +302,10 @@ impl App {
             let note_mod = self.config.keys.note_modifier.modifiers();
             let mods = key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
             let digit = value_of(c).unwrap_or(0);
+            if self.picked.is_some() && mods.is_empty() {
+                self.picked = Some(digit);
+                return;
+            }
             if mods.is_empty() || mods == note_mod {
                 let as_note = self.game.notes_mode() != (mods == note_mod);
                 self.act(if as_note {
@@ -344,20 +354,58 @@ impl App {
             Command::Help => self.mode = Mode::Help,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
-            Command::Confirm | Command::Cancel => {}
+            Command::DigitFirst if self.picked.is_some() => self.picked = None,
+            Command::DigitFirst => {
+                let value = self.game.value(self.game.selected());
+                self.picked = Some(if value == 0 { 1 } else { value });
+            }
+            Command::Confirm => self.place_picked(),
+            Command::Cancel => self.picked = None,
         }
     }
 
+    /// Digit-first input: the picked digit into the selected cell (a note
+    /// in notes mode).
+    fn place_picked(&mut self) {
+        if let Some(digit) = self.picked {
+            self.act(if self.game.notes_mode() {
+                Action::ToggleNote(digit)
+            } else {
+                Action::Place(digit)
+            });
+        }
+    }
+
+    /// A click on a cell selects it (and places the picked digit in
+    /// digit-first input); a click on the pad picks that digit, or drops it
+    /// when it was picked.
     fn on_click(&mut self, column: u16, row: u16) {
         if self.mode != Mode::Playing || self.game.is_paused() {
             return;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        if let Screen::Fits { board, layout, .. } = screen(area, self.game.shape())
-            && board.contains((column, row).into())
+        let Screen::Fits {
+            board,
+            layout,
+            panel,
+            ..
+        } = screen(area, self.game.shape())
+        else {
+            return;
+        };
+        let at = (column, row).into();
+        if board.contains(at)
             && let Some(cell) = layout.cell_at(column - board.x, row - board.y)
         {
             self.act(Action::Select(cell));
+            self.place_picked();
+            return;
+        }
+        let (pad_rect, pad) = pad_area(panel, self.game.shape().n());
+        if pad_rect.contains(at)
+            && let Some(digit) = pad.digit_at(column - pad_rect.x, row - pad_rect.y)
+        {
+            self.picked = (self.picked != Some(digit)).then_some(digit);
         }
     }
 

@@ -20,6 +20,8 @@ pub struct BoardView<'a> {
     pub layout: BoardLayout,
     pub theme: &'a Theme,
     pub settings: &'a Settings,
+    /// The digit picked for digit-first input, highlighted everywhere.
+    pub picked: Option<u8>,
 }
 
 impl Widget for &BoardView<'_> {
@@ -74,7 +76,8 @@ impl BoardView<'_> {
     fn render_cell(&self, cell: usize, marks: Marks, rect: Rect, buf: &mut Buffer) {
         let (game, theme) = (self.game, self.theme);
         let value = game.value(cell);
-        let selected_value = game.value(game.selected());
+        // the digit picked for digit-first input, else the selected cell's
+        let selected_value = self.picked.unwrap_or(game.value(game.selected()));
         let same = self.settings.highlight_same_digit && value != 0 && value == selected_value;
         // With mistake checking on, every entry off the solution shows at once.
         let wrong = game.is_marked_wrong(cell)

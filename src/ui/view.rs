@@ -16,6 +16,7 @@ use super::board::BoardView;
 use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
 use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
+use super::pad::pad_area;
 use super::stats_table::stats_lines;
 use super::time::format_time;
 use crate::engine::grid::symbol;
@@ -50,6 +51,7 @@ impl App {
                 layout,
                 theme: &self.config.theme,
                 settings: &self.config.settings,
+                picked: self.picked,
             };
             (&view).render(board, buf);
         }
@@ -148,21 +150,15 @@ impl App {
         if game.is_paused() {
             clock.push_str(" paused");
         }
-        let completed = game.completed_digits();
-        let digits: Vec<Span> = (1..=n as u8)
-            .flat_map(|d| {
-                let style = if completed.contains(d) {
-                    theme.done
-                } else {
-                    theme.value
-                };
-                let gap = (n <= 9 && d > 1).then(|| Span::raw(" "));
-                gap.into_iter()
-                    .chain([Span::styled(symbol(d).to_string(), style)])
-            })
-            .collect();
-        let mut lines = vec![
-            Line::from(Span::styled("tudoku", theme.title)),
+        let mut mode = if game.notes_mode() { "NOTES" } else { "values" }.to_string();
+        if let Some(d) = self.picked {
+            mode.push_str(&format!(", {} first", symbol(d)));
+        }
+        let mut lines = vec![Line::from(Span::styled("tudoku", theme.title))];
+        let (_, pad) = pad_area(area, n);
+        lines.extend(pad.lines(&game.remaining_counts(), self.picked, theme));
+        let fields_at = lines.len();
+        lines.extend([
             field("Board", format!("{n}x{n}, boxes {shape}")),
             field("Level", game.difficulty().to_string()),
             field(
@@ -172,20 +168,18 @@ impl App {
             ),
             field("Hints", game.hints_used().to_string()),
             field("Filled", format!("{}/{}", game.filled_count(), n * n)),
-            field("Digits", format!("{}/{n} done", completed.len())),
-            Line::from(digits),
-            field(
-                "Mode",
-                if game.notes_mode() { "NOTES" } else { "values" }.to_string(),
-            ),
-        ];
+            field("Mode", mode),
+        ]);
         // With mistake checking off, nothing may tell an entry is wrong.
         if self.config.settings.check_mistakes {
-            lines.insert(4, field("Mistakes", game.mistakes().to_string()));
+            lines.insert(
+                fields_at + 3,
+                field("Mistakes", game.mistakes().to_string()),
+            );
         }
         if self.config.settings.show_timer {
-            // after the title, board, level and seed lines
-            lines.insert(4, field("Time", clock));
+            // after the board, level and seed lines
+            lines.insert(fields_at + 3, field("Time", clock));
         }
         let selected = game.selected();
         lines.push(field("Cell", game.geometry().cell_name(selected)));
@@ -288,7 +282,7 @@ impl App {
                 format!("{modifier}+{}", value_keys(n)),
                 "note (notes mode: place)".to_string(),
             ),
-            ("mouse".to_string(), "select a cell".to_string()),
+            ("mouse".to_string(), "select a cell; pad: pick a digit".to_string()),
         ];
         entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);
