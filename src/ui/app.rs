@@ -42,6 +42,8 @@ pub enum Mode {
     Saves(SavesDialog),
     /// The stats table.
     Stats,
+    /// The command lines that open this game's puzzle.
+    Share,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
@@ -234,11 +236,11 @@ impl App {
         let cancel = keys.is(Command::Cancel, &key);
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
-            Mode::Help | Mode::Stats => {
-                let closer = if self.mode == Mode::Help {
-                    Command::Help
-                } else {
-                    Command::Stats
+            Mode::Help | Mode::Stats | Mode::Share => {
+                let closer = match self.mode {
+                    Mode::Help => Command::Help,
+                    Mode::Stats => Command::Stats,
+                    _ => Command::Share,
                 };
                 if confirm || cancel || command == Some(closer) {
                     self.mode = Mode::Playing;
@@ -349,6 +351,7 @@ impl App {
             Command::Restart => self.mode = Mode::ConfirmRestart,
             Command::NewGame if self.game.can_undo() => self.mode = Mode::ConfirmNewGame,
             Command::NewGame => self.open_new_game(),
+            Command::Share => self.mode = Mode::Share,
             Command::Saves => self.open_saves(),
             Command::Stats => self.mode = Mode::Stats,
             Command::Help => self.mode = Mode::Help,

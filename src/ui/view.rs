@@ -19,8 +19,9 @@ use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
 use super::pad::pad_area;
 use super::stats_table::stats_lines;
 use super::time::format_time;
+use crate::engine::Shape;
 use crate::engine::grid::symbol;
-use crate::game::Action;
+use crate::game::{Action, Game};
 
 impl App {
     /// Draws the whole screen from the App's state.
@@ -68,6 +69,7 @@ impl App {
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
             }
             Mode::Stats => self.render_stats(area, buf),
+            Mode::Share => self.render_share(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape, difficulty, ..
@@ -282,7 +284,10 @@ impl App {
                 format!("{modifier}+{}", value_keys(n)),
                 "note (notes mode: place)".to_string(),
             ),
-            ("mouse".to_string(), "select a cell; pad: pick a digit".to_string()),
+            (
+                "mouse".to_string(),
+                "select a cell; pad: pick a digit".to_string(),
+            ),
         ];
         entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);
@@ -440,6 +445,30 @@ impl App {
         popup(" New game ", lines, area, theme.popup, buf);
     }
 
+    /// The command lines that open this puzzle on another machine, over the
+    /// whole screen without borders, so that they copy cleanly.
+    fn render_share(&self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.config.theme;
+        let mut lines = vec![
+            Line::from(Span::styled("Share this puzzle", theme.title)),
+            Line::from(""),
+        ];
+        for command in share_commands(&self.game) {
+            lines.push(Line::from(command));
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!(
+            "(or: tudoku saves --export autosave)   {} or {} closes",
+            self.config.keys.names(Command::Cancel),
+            self.config.keys.describe(Command::Share, self.n())
+        )));
+        Clear.render(area, buf);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .style(theme.popup)
+            .render(area, buf);
+    }
+
     fn render_stats(&self, area: Rect, buf: &mut Buffer) {
         let mut lines: Vec<Line> = stats_lines(&self.stats)
             .into_iter()
@@ -485,6 +514,31 @@ impl App {
         ];
         popup(" Restart ", lines, area, self.config.theme.popup, buf);
     }
+}
+
+/// The command lines that open a game's puzzle: with its seed (the same
+/// board, level and puzzle), and with the puzzle itself.
+pub fn share_commands(game: &Game) -> Vec<String> {
+    let shape = game.shape();
+    let board = if Shape::for_size(shape.n()) == Some(shape) {
+        format!("--size {}", shape.n())
+    } else {
+        format!("--box {shape}")
+    };
+    let mut commands = Vec::new();
+    if let Some(seed) = game.seed() {
+        commands.push(format!(
+            "tudoku play {board} --difficulty {} --seed {seed}",
+            game.difficulty()
+        ));
+    }
+    let boxes = if board.starts_with("--box") {
+        format!("{board} ")
+    } else {
+        String::new()
+    };
+    commands.push(format!("tudoku play {boxes}{}", game.givens()));
+    commands
 }
 
 /// A bordered box of text centred in `area`.
