@@ -275,3 +275,34 @@ fn share_gives_command_lines_that_open_the_same_puzzle() {
         "{text}"
     );
 }
+
+#[test]
+fn the_mistake_limit_ends_the_game_and_is_off_by_default() {
+    let now = Instant::now();
+    let mut unlimited = app_with(Config::default(), now);
+    for _ in 0..5 {
+        enter_digit(&mut unlimited, false, now);
+    }
+    assert_eq!(unlimited.mode, Mode::Playing);
+    let mut config = Config::default();
+    config.settings.mistake_limit = 3;
+    let mut app = app_with(config, now);
+    enter_digit(&mut app, false, now);
+    enter_digit(&mut app, true, now);
+    enter_digit(&mut app, false, now);
+    assert_eq!(app.mode, Mode::Playing);
+    assert!(screen_text(&mut app).contains("Mistakes 2/3"));
+    enter_digit(&mut app, false, now);
+    assert_eq!(app.mode, Mode::GameOver);
+    assert!(screen_text(&mut app).contains("the game is over"));
+    // a move is no longer taken; Enter offers a new game
+    let values = app.game.values().clone();
+    enter_digit(&mut app, true, now);
+    assert_eq!(app.game.values(), &values);
+    press(&mut app, KeyCode::Enter, now);
+    assert!(matches!(app.mode, Mode::NewGame(_)));
+    // a game resumed over the limit is over at once
+    let mut resumed = App::new(app.game.clone(), app.config.clone(), Stats::default(), now);
+    resumed.continue_game(now);
+    assert_eq!(resumed.mode, Mode::GameOver);
+}

@@ -44,6 +44,8 @@ pub enum Mode {
     Stats,
     /// The command lines that open this game's puzzle.
     Share,
+    /// The mistake limit was reached: the game is over.
+    GameOver,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
@@ -282,6 +284,11 @@ impl App {
                     self.running = false;
                 }
             }
+            Mode::GameOver => match command {
+                Some(Command::Quit) => self.running = false,
+                Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
+                _ => {}
+            },
             Mode::Won { .. } => match command {
                 Some(Command::Quit) => self.running = false,
                 Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
@@ -420,6 +427,8 @@ impl App {
                 self.unsaved = true;
                 if applied == Applied::Won {
                     self.on_win();
+                } else if applied == Applied::Changed {
+                    self.check_mistake_limit();
                 }
                 Some(applied)
             }
@@ -427,6 +436,14 @@ impl App {
                 self.message = Some(refusal.to_string());
                 None
             }
+        }
+    }
+
+    /// Ends the game when the mistake limit (if any) is reached.
+    pub(super) fn check_mistake_limit(&mut self) {
+        let limit = self.config.settings.mistake_limit;
+        if limit > 0 && self.game.mistakes() >= limit && !self.game.is_won() {
+            self.mode = Mode::GameOver;
         }
     }
 

@@ -70,6 +70,22 @@ impl App {
             }
             Mode::Stats => self.render_stats(area, buf),
             Mode::Share => self.render_share(area, buf),
+            Mode::GameOver => {
+                let keys = &self.config.keys;
+                let lines = vec![
+                    Line::from(format!(
+                        "{} mistakes: the game is over.",
+                        self.game.mistakes()
+                    )),
+                    Line::from(""),
+                    Line::from(format!(
+                        "{}: new game   {}: quit",
+                        keys.names(Command::Confirm),
+                        keys.describe(Command::Quit, self.n())
+                    )),
+                ];
+                popup(" Game over ", lines, area, self.config.theme.popup, buf);
+            }
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape, difficulty, ..
@@ -173,7 +189,11 @@ impl App {
             field("Mode", mode),
         ]);
         // With mistake checking off, nothing may tell an entry is wrong.
-        if self.config.settings.check_mistakes {
+        let limit = self.config.settings.mistake_limit;
+        if limit > 0 {
+            let count = format!("{}/{limit}", game.mistakes());
+            lines.insert(fields_at + 3, field("Mistakes", count));
+        } else if self.config.settings.check_mistakes {
             lines.insert(
                 fields_at + 3,
                 field("Mistakes", game.mistakes().to_string()),

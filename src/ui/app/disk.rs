@@ -109,6 +109,7 @@ impl App {
             let _ = self.game.apply(crate::game::Action::Resume, now);
         }
         self.mode = Mode::Playing;
+        self.check_mistake_limit();
         self.unsaved = true;
         self.autosave_if_changed();
     }
