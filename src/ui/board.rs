@@ -150,9 +150,9 @@ impl BoardView<'_> {
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
         let layout = self.layout;
         let (w, h) = (layout.width(), layout.height());
-        for y in 0..h {
-            for x in 0..w {
-                let (v, hz) = layout.lines_at(x, y);
+        let (downs, acrosses) = layout.line_weights();
+        for (y, &hz) in (0..h).zip(&acrosses) {
+            for (x, &v) in (0..w).zip(&downs) {
                 if v == Weight::None && hz == Weight::None {
                     continue;
                 }
