@@ -470,7 +470,7 @@ fn hint_levels_highlight_units_then_cells() {
     app.config.settings.highlight_same_digit = false;
     // The selected cell is drawn on top of any highlight, so it is left out.
     press(&mut app, KeyCode::Char('t'), now);
-    let Hint::Step(step) = app.game.hint().unwrap().hint.clone() else {
+    let Hint::Step { step, .. } = app.game.hint().unwrap().hint.clone() else {
         panic!("a fresh puzzle has no mistakes");
     };
     let g = app.game.geometry();
@@ -493,4 +493,54 @@ fn hint_levels_highlight_units_then_cells() {
     let terminal = draw(&mut app, 80, 24);
     assert_ne!(text(&terminal), first, "the panel shows the new level");
     insta::assert_snapshot!(terminal.backend());
+}
+
+/// Notices that do not fit the panel become one line naming their key, and
+/// that key shows each of them in full, also after they left the panel.
+#[test]
+fn notices_that_do_not_fit_are_counted_and_shown_in_full_on_a_key() {
+    let (mut app, now) = app_for(first_line(PUZZLE_9), Config::default());
+    let notices: Vec<String> = (1..=6)
+        .map(|k| format!("/home/player/.config/tudoku/config.toml: settings.key{k} = \"{}\": expected something else; using the default", "x".repeat(k)))
+        .collect();
+    app.notices = notices.clone();
+    let screen = text(&draw(&mut app, 80, 24));
+    assert!(
+        screen.contains("6 messages about your") && screen.contains("!/F12 shows them"),
+        "{screen}"
+    );
+    assert!(!screen.contains("key1"), "{screen}");
+
+    // one that fits is shown as it is
+    app.notices = vec!["saves are read-only".to_string()];
+    let screen = text(&draw(&mut app, 80, 24));
+    assert!(screen.contains("saves are read-only"), "{screen}");
+    assert!(!screen.contains("messages about"), "{screen}");
+
+    app.notices = notices.clone();
+    press(&mut app, KeyCode::Char('!'), now);
+    let screen = text(&draw(&mut app, 120, 40));
+    // the popup's inside, row by row, as one run of words
+    let rows: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains(" Messages "))
+        .expect(&screen);
+    let left = rows[top].iter().position(|&c| c == '┏').unwrap();
+    let right = rows[top].iter().rposition(|&c| c == '┓').unwrap();
+    let inside: String = rows[top + 1..]
+        .iter()
+        .take_while(|r| r[left] != '┗')
+        .map(|r| r[left + 1..right].iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let inside = inside.split_whitespace().collect::<Vec<_>>().join(" ");
+    for notice in &notices {
+        assert!(
+            inside.contains(notice.as_str()),
+            "{notice} missing:\n{screen}"
+        );
+    }
+    press(&mut app, KeyCode::Esc, now);
+    assert_eq!(app.mode, tudoku::ui::Mode::Playing);
 }

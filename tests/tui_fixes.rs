@@ -306,3 +306,14 @@ fn the_mistake_limit_ends_the_game_and_is_off_by_default() {
     resumed.continue_game(now);
     assert_eq!(resumed.mode, Mode::GameOver);
 }
+
+#[test]
+fn the_help_shows_every_command_in_full_at_80x24() {
+    let now = Instant::now();
+    let mut app = app_with(Config::default(), now);
+    press(&mut app, KeyCode::Char('?'), now);
+    let text = screen_text(&mut app);
+    for command in tudoku::ui::Command::all() {
+        assert!(text.contains(command.description()), "{command:?}\n{text}");
+    }
+}

@@ -5,6 +5,7 @@
 
 mod action;
 mod clock;
+mod edit_line;
 mod hint;
 mod history;
 mod play;
@@ -61,6 +62,10 @@ pub struct Game {
     /// A player's preference, not game state: set by the UI, never saved.
     #[serde(skip, default = "auto_remove_notes_default")]
     auto_remove_notes: bool,
+    /// A player's preference, set by the UI, never saved: whether wrong
+    /// entries are shown, so a hint may name them at once.
+    #[serde(skip)]
+    check_mistakes: bool,
 }
 
 fn auto_remove_notes_default() -> bool {
@@ -118,6 +123,7 @@ impl Game {
             held: false,
             hint: None,
             auto_remove_notes: auto_remove_notes_default(),
+            check_mistakes: false,
             givens,
         })
     }
@@ -330,6 +336,12 @@ impl Game {
     /// (a setting; on by default).
     pub fn set_auto_remove_notes(&mut self, on: bool) {
         self.auto_remove_notes = on;
+    }
+
+    /// Whether the player has wrong entries shown (a setting; off by
+    /// default): a hint then names a wrong entry at once.
+    pub fn set_check_mistakes(&mut self, on: bool) {
+        self.check_mistakes = on;
     }
 
     /// Folds the time played so far into the clock's saved total, so that a

@@ -271,12 +271,13 @@ impl Game {
                     &self.values,
                     Some(&self.notes),
                     Some(&self.solution),
-                );
-                let Ok(hint @ (Hint::Mistakes(_) | Hint::Step(_))) = hint else {
+                )
+                .map_err(|_| Refusal::NoHint)?;
+                if hint == Hint::Solved {
                     return Err(Refusal::NoHint);
-                };
+                }
                 self.hints_used += 1;
-                self.hint = Some(HintState::new(hint));
+                self.hint = Some(HintState::new(hint, self.check_mistakes));
             }
         }
         Ok(())
@@ -285,11 +286,25 @@ impl Game {
     /// Applies a hint as one undoable edit and keeps it shown, fully.
     fn apply_hint(&mut self, mut state: HintState, now: Instant) {
         let (focus, changes) = match &state.hint {
-            Hint::Mistakes(cells) => {
-                let erased = cells.iter().map(|&c| (c, CellState::default())).collect();
-                (cells[0], erased)
+            Hint::Mistakes(wrong) => {
+                let erased = wrong
+                    .iter()
+                    .map(|&(c, _)| (c, CellState::default()))
+                    .collect();
+                (wrong[0].0, erased)
             }
-            Hint::Step(step) => {
+            Hint::MissingNotes(missing) => {
+                let restored = missing
+                    .iter()
+                    .map(|&(c, d)| {
+                        let mut state = self.state(c);
+                        state.notes.insert(d);
+                        (c, state)
+                    })
+                    .collect();
+                (missing[0].0, restored)
+            }
+            Hint::Step { step, .. } => {
                 let (changes, filled) = self.step_changes(step);
                 state.filled_notes = filled;
                 let first = step.placements.first().map(|&(c, _)| c);

@@ -141,6 +141,14 @@ pub fn load<T: Versioned>(path: &Path) -> Loaded<T> {
     }
 }
 
+/// Reads a document another process owns: nothing is moved aside or
+/// written, and anything but a good document (or an older version's,
+/// migrated) is `None`.
+pub fn peek<T: Versioned>(path: &Path) -> Option<T> {
+    let bytes = read_limited(path, T::MAX_BYTES, Links::Refuse).ok()?;
+    parse::<T>(&bytes).ok()
+}
+
 fn parse<T: Versioned>(bytes: &[u8]) -> Result<T, Rejection> {
     let damaged = |why: &dyn fmt::Display| Rejection::Aside(Aside::Damaged, why.to_string());
     let text = std::str::from_utf8(bytes).map_err(|_| damaged(&"not text"))?;
@@ -176,11 +184,17 @@ fn first_line(text: &str) -> String {
 
 /// Serialises a document with its format version first.
 pub fn to_toml<T: Versioned>(doc: &T) -> Result<String, String> {
+    to_toml_as::<T>(doc)
+}
+
+/// Serialises `doc` as a document of kind `T` (the same fields, borrowed
+/// rather than owned, so that a large game need not be copied to be saved).
+pub fn to_toml_as<T: Versioned>(doc: &impl Serialize) -> Result<String, String> {
     #[derive(Serialize)]
-    struct WithVersion<'a, T> {
+    struct WithVersion<'a, D> {
         format_version: u32,
         #[serde(flatten)]
-        doc: &'a T,
+        doc: &'a D,
     }
     toml::to_string(&WithVersion {
         format_version: T::FORMAT_VERSION,

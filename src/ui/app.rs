@@ -46,6 +46,11 @@ pub enum Mode {
     Share,
     /// The mistake limit was reached: the game is over.
     GameOver,
+    /// Every notice of this session about files and settings, in full.
+    Messages,
+    /// Another tudoku plays the autosaved game: look at it read-only, or
+    /// start a new game in a slot of its own?
+    InUse,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
@@ -68,8 +73,15 @@ pub struct App {
     pub stats: Stats,
     /// One line of feedback (a refused action, a check's result).
     pub message: Option<String>,
-    /// Problems found with the files at startup, one line each, until a key is pressed.
+    /// Problems found with the files and settings, one line each, shown in
+    /// the panel until a key is pressed.
     pub notices: Vec<String>,
+    /// The notices of this session that have left the panel, kept for the
+    /// messages overlay (`Command::Messages`).
+    pub old_notices: Vec<String>,
+    /// Why the game on screen may only be looked at (another tudoku plays
+    /// it); nothing changes it and nothing saves it while this is set.
+    pub read_only: Option<String>,
     /// The time the screen shows the clock at.
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
@@ -94,6 +106,7 @@ const GENERATION_POLL: Duration = Duration::from_millis(100);
 impl App {
     pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
         game.set_auto_remove_notes(config.settings.auto_remove_notes);
+        game.set_check_mistakes(config.settings.check_mistakes);
         App {
             game,
             mode: Mode::Playing,
@@ -101,6 +114,8 @@ impl App {
             stats,
             message: None,
             notices: Vec::new(),
+            old_notices: Vec::new(),
+            read_only: None,
             now,
             size: (80, 24),
             picked: None,
@@ -231,23 +246,33 @@ impl App {
             return;
         }
         self.message = None;
-        self.notices.clear();
+        self.old_notices.append(&mut self.notices);
         let keys = &self.config.keys;
         let command = self.command(&key);
         let confirm = keys.is(Command::Confirm, &key);
         let cancel = keys.is(Command::Cancel, &key);
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
-            Mode::Help | Mode::Stats | Mode::Share => {
+            Mode::Help | Mode::Stats | Mode::Share | Mode::Messages => {
                 let closer = match self.mode {
                     Mode::Help => Command::Help,
                     Mode::Stats => Command::Stats,
-                    _ => Command::Share,
+                    Mode::Share => Command::Share,
+                    _ => Command::Messages,
                 };
                 if confirm || cancel || command == Some(closer) {
                     self.mode = Mode::Playing;
                 } else if command == Some(Command::Quit) {
                     self.running = false;
+                }
+            }
+            Mode::InUse => {
+                if command == Some(Command::NewGame) {
+                    self.open_new_game();
+                } else if command == Some(Command::Quit) {
+                    self.running = false;
+                } else if confirm || cancel {
+                    self.mode = Mode::Playing;
                 }
             }
             Mode::ConfirmNewGame => {
@@ -362,6 +387,7 @@ impl App {
             Command::Saves => self.open_saves(),
             Command::Stats => self.mode = Mode::Stats,
             Command::Help => self.mode = Mode::Help,
+            Command::Messages => self.mode = Mode::Messages,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
             Command::DigitFirst if self.picked.is_some() => self.picked = None,
@@ -422,6 +448,20 @@ impl App {
     /// Applies a game action, reporting a refusal and noticing the win;
     /// what it did, unless it was refused.
     fn act(&mut self, action: Action) -> Option<Applied> {
+        if let Some(why) = &self.read_only
+            && !matches!(
+                action,
+                Action::Move(_) | Action::Jump(_) | Action::Select(_)
+            )
+        {
+            self.message = Some(format!(
+                "Read-only: {why}. {} starts a new game.",
+                self.config
+                    .keys
+                    .describe(Command::NewGame, self.game.shape().n())
+            ));
+            return None;
+        }
         match self.game.apply(action, self.now) {
             Ok(applied) => {
                 self.unsaved = true;

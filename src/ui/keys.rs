@@ -211,6 +211,8 @@ pub enum Command {
     Saves,
     Stats,
     Help,
+    /// Every message of the session about files and settings.
+    Messages,
     Suspend,
     Quit,
     /// Yes, or go ahead, in a question or dialog.
@@ -253,7 +255,7 @@ use Command as C;
 /// map, the help, the key bar and config.toml's `[keys]` are made from.
 /// The defaults give every command a key that no board size shadows.
 #[rustfmt::skip]
-pub const COMMANDS: [CommandInfo; 31] = [
+pub const COMMANDS: [CommandInfo; 32] = [
     info(C::Play(A::Move(Direction::Up)), "move_up", "move up", "up", &["up", "k"]),
     info(C::Play(A::Move(Direction::Down)), "move_down", "move down", "down", &["down", "j"]),
     info(C::Play(A::Move(Direction::Left)), "move_left", "move left", "left", &["left", "h"]),
@@ -273,14 +275,15 @@ pub const COMMANDS: [CommandInfo; 31] = [
     info(C::Play(A::UndoMistakes), "undo_mistakes", "undo to no mistakes", "undo mistakes", &["b", "ctrl-g"]),
     info(C::Play(A::Hint), "hint", "hint: more, then apply", "hint", &["F5", "t"]),
     info(C::Play(A::Check), "check", "check entries", "check", &["F6", "v"]),
-    info(C::DigitFirst, "digit_first", "digit first: pick, then place", "digit first", &["F10", "*"]),
+    info(C::DigitFirst, "digit_first", "digit-first input", "digit first", &["F10", "*"]),
     info(C::Pause, "pause", "pause / resume", "pause", &["F7", "p", "space"]),
     info(C::Restart, "restart", "restart puzzle", "restart", &["F8"]),
     info(C::NewGame, "new_game", "new game", "new", &["F9", "ctrl-n"]),
-    info(C::Share, "share", "share: the line that opens this puzzle", "share", &["F11", "ctrl-e"]),
+    info(C::Share, "share", "share this puzzle", "share", &["F11", "ctrl-e"]),
     info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),
     info(C::Stats, "stats", "stats", "stats", &["w", "ctrl-w"]),
     info(C::Help, "help", "help", "help", &["?", "F1"]),
+    info(C::Messages, "messages", "show all messages", "messages", &["!", "F12"]),
     info(C::Suspend, "suspend", "suspend to shell", "suspend", &["ctrl-z"]),
     info(C::Quit, "quit", "quit", "quit", &["q", "ctrl-c"]),
     info(C::Confirm, "confirm", "yes (in dialogs)", "yes", &["enter", "y"]),

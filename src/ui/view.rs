@@ -86,6 +86,8 @@ impl App {
                 ];
                 popup(" Game over ", lines, area, self.config.theme.popup, buf);
             }
+            Mode::Messages => self.render_messages(area, buf),
+            Mode::InUse => self.render_in_use(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape, difficulty, ..
@@ -215,16 +217,39 @@ impl App {
                 Span::raw(hint),
             ]));
         }
-        if self.autosave_trouble().is_some() {
+        if self.read_only.is_some() {
+            lines.push(field("Saving", "read-only view".to_string()));
+        } else if self.autosave_trouble().is_some() {
             lines.push(field("Autosave", "off".to_string()));
         }
         if let Some(message) = &self.message {
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(message.clone(), theme.message)));
         }
-        for notice in &self.notices {
+        // every notice in full where they fit, else a line saying how
+        // many there are and which key shows them
+        let width = usize::from(area.width.max(1));
+        let room = usize::from(area.height).saturating_sub(lines.len());
+        let needed: usize = self
+            .notices
+            .iter()
+            .map(|n| 1 + wrap_words(n, width).len())
+            .sum();
+        if needed <= room {
+            for notice in &self.notices {
+                lines.push(Line::from(""));
+                lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
+            }
+        } else {
             lines.push(Line::from(""));
-            lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "{} messages about your files and settings: {} shows them",
+                    self.notices.len(),
+                    self.config.keys.names(Command::Messages)
+                ),
+                theme.message,
+            )));
         }
         // no trimming: the note rows keep their slots
         Paragraph::new(lines)
@@ -304,10 +329,7 @@ impl App {
                 format!("{modifier}+{}", value_keys(n)),
                 "note (notes mode: place)".to_string(),
             ),
-            (
-                "mouse".to_string(),
-                "select a cell; pad: pick a digit".to_string(),
-            ),
+            ("mouse".to_string(), "select cell; pick on pad".to_string()),
         ];
         entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);
@@ -503,6 +525,55 @@ impl App {
         popup(" Stats ", lines, area, self.config.theme.popup, buf);
     }
 
+    /// Another tudoku plays the autosaved game: what the player may do.
+    fn render_in_use(&self, area: Rect, buf: &mut Buffer) {
+        let (keys, n) = (&self.config.keys, self.n());
+        let holder = self.read_only.as_deref().unwrap_or_default();
+        let holder = holder.split(':').next().unwrap_or_default();
+        let width = usize::from(area.width.saturating_sub(6)).clamp(20, 60);
+        let mut lines: Vec<Line> = wrap_words(holder, width)
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        lines.extend([
+            Line::from(""),
+            Line::from(format!(
+                "{}: look at its game here, read-only",
+                keys.names(Command::Confirm)
+            )),
+            Line::from(format!(
+                "{}: a new game, saved in a slot of its own",
+                keys.describe(Command::NewGame, n)
+            )),
+            Line::from(format!("{}: quit", keys.describe(Command::Quit, n))),
+        ]);
+        popup(" Game in use ", lines, area, self.config.theme.popup, buf);
+    }
+
+    /// The session's notices in full, wrapped to the screen, newest last.
+    fn render_messages(&self, area: Rect, buf: &mut Buffer) {
+        let width = usize::from(area.width.saturating_sub(6)).clamp(20, 76);
+        let all: Vec<&String> = self.old_notices.iter().chain(&self.notices).collect();
+        let mut lines: Vec<Line> = Vec::new();
+        if all.is_empty() {
+            lines.push(Line::from("No messages."));
+        }
+        for notice in all {
+            lines.extend(
+                wrap_words(notice, width)
+                    .into_iter()
+                    .map(|l| Line::from(Span::styled(l, self.config.theme.message))),
+            );
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!(
+            "{} or {} closes",
+            self.config.keys.names(Command::Cancel),
+            self.config.keys.describe(Command::Messages, self.n())
+        )));
+        popup(" Messages ", lines, area, self.config.theme.popup, buf);
+    }
+
     fn render_confirm_new_game(&self, area: Rect, buf: &mut Buffer) {
         let kept = if self.keeps_games() {
             "It is kept in a save slot (s lists them)."
@@ -573,6 +644,25 @@ fn popup(title: &str, lines: Vec<Line>, area: Rect, style: Style, buf: &mut Buff
     let inner = block.inner(rect);
     block.render(rect, buf);
     Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a
+/// longer word gets a line of its own, cut by the terminal).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// A `width` x `height` rectangle in the middle of `area` (clipped to it).
