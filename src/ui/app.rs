@@ -21,13 +21,14 @@ use super::terminal::{Signals, TerminalGuard};
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Applied, Game};
-use crate::storage::saves::{self, SavedGame};
+
 use crate::storage::stats::Stats;
 
 mod disk;
 mod generation;
-pub use disk::Disk;
+mod store;
 use generation::{Generation, Progress};
+pub use store::Disk;
 
 /// What the screen shows over (or instead of) the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -485,20 +486,6 @@ impl App {
         if limit > 0 && self.game.mistakes() >= limit && !self.game.is_won() {
             self.mode = Mode::GameOver;
         }
-    }
-
-    /// Saves the unfinished game to a slot before a new one replaces it,
-    /// and says where (a game without a config directory cannot be kept).
-    fn keep_unfinished_game(&mut self) {
-        let Some(disk) = &self.disk else {
-            return;
-        };
-        let name = disk::suggested_name(&self.game);
-        let saved = SavedGame::capture(&mut self.game, self.now);
-        self.message = Some(match saves::save_slot(&disk.dir, &name, &saved) {
-            Ok(()) => format!("The unfinished game is kept in slot '{name}'."),
-            Err(why) => format!("The unfinished game could not be kept: {why}"),
-        });
     }
 
     /// True when the unfinished game will be kept in a slot if a new one starts.
