@@ -157,6 +157,8 @@ impl App {
                 Some(Input::Event(event)) => self.handle_event(event, Instant::now()),
                 None => self.tick(Instant::now()),
                 Some(Input::HangUp) => break,
+                // the loop's condition and the suspend check read its flag
+                Some(Input::Signal) => {}
                 Some(Input::Failed(e)) => {
                     outcome = Err(e);
                     break;
