@@ -134,6 +134,14 @@ fn digit_first_by_pad_click_then_cell_clicks_and_enter() {
     let at = cell_position(&app, empties[0]);
     click(&mut app, at, now);
     assert_eq!(app.game.value(empties[0]), digit);
+    // a click on a given picks its digit and changes nothing
+    let given = (0..81).find(|&c| app.game.is_given(c)).unwrap();
+    let before = app.game.values().clone();
+    let at = cell_position(&app, given);
+    click(&mut app, at, now);
+    assert_eq!(app.picked, Some(app.game.value(given)));
+    assert_eq!(app.game.values(), &before);
+    assert_eq!(app.message, None);
     // a symbol key picks rather than places; Enter places in the selected cell
     app.game.apply(Action::Select(empties[1]), now).unwrap();
     let other = app.game.solution().get(empties[1]);

@@ -415,9 +415,9 @@ impl App {
         }
     }
 
-    /// A click on a cell selects it (and places the picked digit in
-    /// digit-first input); a click on the pad picks that digit, or drops it
-    /// when it was picked.
+    /// A click on a cell selects it (and in digit-first input places the
+    /// picked digit, or picks a given's); a click on the pad picks that
+    /// digit, or drops it when it was picked.
     fn on_click(&mut self, column: u16, row: u16) {
         if self.mode != Mode::Playing || self.game.is_paused() {
             return;
@@ -437,7 +437,12 @@ impl App {
             && let Some(cell) = layout.cell_at(column - board.x, row - board.y)
         {
             self.act(Action::Select(cell));
-            self.place_picked();
+            // in digit-first input a given picks its digit; other cells take the picked one
+            if self.picked.is_some() && self.game.is_given(cell) {
+                self.picked = Some(self.game.value(cell));
+            } else {
+                self.place_picked();
+            }
             return;
         }
         let (pad_rect, pad) = pad_area(panel, self.game.shape().n());
