@@ -4,6 +4,7 @@
 mod batch;
 pub mod canon;
 pub mod generate;
+pub mod grids;
 pub mod hint;
 mod input;
 mod lines;
