@@ -1,6 +1,7 @@
-//! Hints: wrong entries are named before anything else; otherwise the hint's
-//! step agrees with the solution, even when the player's notes are wrong; the
-//! level texts and highlights reveal a little more at each level.
+//! Hints: wrong entries are named before anything else, then digits missing
+//! from notes; otherwise the hint's step agrees with the solution and starts
+//! from the player's notes, even when they hold wrong digits; the level texts
+//! and highlights reveal a little more at each level.
 
 mod techniques_common;
 
@@ -8,6 +9,7 @@ use techniques_common::load;
 use tudoku::engine::hint::{
     Hint, HintError, HintLevel, next_hint, solve_path, step_highlight, step_text,
 };
+use tudoku::engine::techniques::Board;
 use tudoku::engine::{DigitSet, Grid, Shape, Step, Technique, solver, validate};
 
 fn puzzle() -> (Grid, Grid) {
@@ -30,30 +32,142 @@ fn wrong_digit(s: &Grid, cell: usize) -> u8 {
 #[test]
 fn wrong_entries_are_named_first() {
     let (g, s) = puzzle();
+    let geo = g.shape().geometry();
     let mut entries = Grid::empty(g.shape());
-    // a few right entries and one wrong one
+    // a few right entries and one wrong one, with notes missing a digit too
     let right = empty_from(&g, 1, 1);
     entries.set(right, s.get(right));
     let wrong = empty_from(&g, 2, 7);
-    entries.set(wrong, wrong_digit(&s, wrong));
-    let hint = next_hint(&g, &entries, None, Some(&s)).unwrap();
-    assert_eq!(hint, Hint::Mistakes(vec![wrong]));
-    let name = format!("r{}c{}", wrong / 9 + 1, wrong % 9 + 1);
-    let text = hint.text(g.shape().geometry(), HintLevel::Technique);
-    assert_eq!(text, format!("{name} is wrong"));
+    let digit = wrong_digit(&s, wrong);
+    entries.set(wrong, digit);
+    let mut notes = vec![DigitSet::EMPTY; 81];
+    let noted = empty_from(&g, 5, 1);
+    notes[noted] = DigitSet::single(wrong_digit(&s, noted));
+    let hint = next_hint(&g, &entries, Some(&notes), Some(&s)).unwrap();
+    assert_eq!(hint, Hint::Mistakes(vec![(wrong, digit)]));
+    // the first level only says there is one; the next names cell and digit
+    let vague = hint.text(geo, HintLevel::Technique);
+    assert!(vague.contains("a mistake"), "{vague}");
+    assert!(!vague.contains(&geo.cell_name(wrong)), "{vague}");
+    assert!(hint.highlight(geo, HintLevel::Technique).cells.is_empty());
+    let named = hint.text(geo, HintLevel::Cells);
+    assert!(named.starts_with(&format!("{} is not {digit}", geo.cell_name(wrong))));
+    assert!(named.ends_with("remove it first"), "{named}");
     // the solution is found when not given; two mistakes are both named
     let other = empty_from(&g, 8, 1);
     entries.set(other, wrong_digit(&s, other));
     let hint = next_hint(&g, &entries, None, None).unwrap();
-    assert_eq!(hint, Hint::Mistakes(vec![wrong, other]));
+    let both = vec![(wrong, digit), (other, wrong_digit(&s, other))];
+    assert_eq!(hint, Hint::Mistakes(both));
+    assert!(hint.text(geo, HintLevel::Technique).contains("2 mistakes"));
     assert!(
-        hint.text(g.shape().geometry(), HintLevel::Full)
-            .ends_with(" are wrong")
+        hint.text(geo, HintLevel::Full)
+            .ends_with("remove them first")
     );
     assert_eq!(
-        hint.highlight(HintLevel::Technique).cells,
+        hint.highlight(geo, HintLevel::Cells).cells,
         vec![wrong, other]
     );
+}
+
+#[test]
+fn digits_missing_from_notes_come_next() {
+    let (g, s) = puzzle();
+    let geo = g.shape().geometry();
+    let entries = Grid::empty(g.shape());
+    // notes in two cells: one leaves out the cell's digit, one holds it
+    let mut notes = vec![DigitSet::EMPTY; 81];
+    let missing = empty_from(&g, 5, 2);
+    notes[missing] = DigitSet::full(9) - DigitSet::single(s.get(missing));
+    let fine = empty_from(&g, 9, 1);
+    notes[fine] = DigitSet::single(s.get(fine)) | DigitSet::single(wrong_digit(&s, fine));
+    let hint = next_hint(&g, &entries, Some(&notes), Some(&s)).unwrap();
+    assert_eq!(hint, Hint::MissingNotes(vec![(missing, s.get(missing))]));
+    let first = hint.text(geo, HintLevel::Technique);
+    let box_name = geo.unit_name(geo.cell_units[missing][2]);
+    assert!(first.contains(&box_name), "{first}");
+    assert!(!first.contains(&geo.cell_name(missing)), "{first}");
+    let second = hint.text(geo, HintLevel::Cells);
+    let said = format!("{} can still be {}", geo.cell_name(missing), s.get(missing));
+    assert!(second.contains(&said), "{second}");
+    // once the digit is back, the hint is a step again
+    notes[missing].insert(s.get(missing));
+    let hint = next_hint(&g, &entries, Some(&notes), Some(&s)).unwrap();
+    assert!(matches!(hint, Hint::Step { .. }), "{hint:?}");
+}
+
+#[test]
+fn hints_start_from_the_players_notes() {
+    // with no notes the first hint on this puzzle is not a naked single; with
+    // one cell's notes cut to its digit (sound: the digit stays) it is that
+    let (g, s) = puzzle();
+    let entries = Grid::empty(g.shape());
+    let Hint::Step { step, unnoted } = next_hint(&g, &entries, None, Some(&s)).unwrap() else {
+        panic!("no entries, no notes: a step");
+    };
+    assert_ne!(step.technique, Technique::NakedSingle);
+    assert!(unnoted.is_empty() || step.technique > Technique::HiddenSingle);
+    let cell = empty_from(&g, 9, 9 - 3);
+    let mut notes = vec![DigitSet::EMPTY; 81];
+    notes[cell] = DigitSet::single(s.get(cell));
+    let hint = next_hint(&g, &entries, Some(&notes), Some(&s)).unwrap();
+    let Hint::Step { step, .. } = hint else {
+        panic!("{hint:?}");
+    };
+    assert_eq!(step.technique, Technique::NakedSingle);
+    assert_eq!(step.placements, vec![(cell, s.get(cell))]);
+}
+
+#[test]
+fn partial_notes_are_used_where_written_and_said_where_not() {
+    // the true candidates as notes in every other empty cell: each hint's
+    // eliminations in a noted cell are among its notes, and the cells it
+    // reads without notes are named, in the text too
+    let geo = Shape::for_size(9).unwrap().geometry();
+    let mut named_some = false;
+    for g in load("top1465.txt").iter().take(40) {
+        let s = solver::solve(g).unwrap();
+        let board = Board::from_grid(g);
+        let empty: Vec<usize> = (0..81).filter(|&c| g.get(c) == 0).collect();
+        let mut notes = vec![DigitSet::EMPTY; 81];
+        for &c in empty.iter().step_by(2) {
+            notes[c] = board.candidates(c);
+        }
+        let entries = Grid::empty(g.shape());
+        let hint = next_hint(g, &entries, Some(&notes), Some(&s)).unwrap();
+        let Hint::Step { step, unnoted } = &hint else {
+            panic!("complete notes, no entries: a step, not {hint:?}");
+        };
+        for &(c, d) in &step.eliminations {
+            assert!(notes[c].is_empty() || notes[c].contains(d));
+            assert_ne!(s.get(c), d);
+        }
+        let singles = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ];
+        let mut read: Vec<usize> = step
+            .cells
+            .iter()
+            .chain(step.eliminations.iter().map(|(c, _)| c))
+            .copied()
+            .filter(|&c| g.get(c) == 0 && notes[c].is_empty())
+            .collect();
+        read.sort_unstable();
+        read.dedup();
+        if singles.contains(&step.technique) {
+            read.clear();
+        }
+        assert_eq!(unnoted, &read, "{}", step.explanation);
+        let full = hint.text(geo, HintLevel::Full);
+        assert_eq!(full.contains("no notes"), !unnoted.is_empty(), "{full}");
+        for &c in unnoted {
+            assert!(full.contains(&geo.cell_name(c)), "{full}");
+        }
+        named_some |= !unnoted.is_empty();
+    }
+    assert!(named_some, "some hint reads a cell without notes");
 }
 
 #[test]
@@ -67,9 +181,9 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
         let cells = g.shape().cell_count();
         let n = g.n();
         let mut entries = Grid::empty(g.shape());
-        // notes: every digit but the true one (wrong), a lone wrong digit (a
-        // tempting false naked single), the true digit and one more (right),
-        // or none
+        // notes: every digit but the true one (missing it), a lone wrong
+        // digit (a tempting false naked single, missing it too), the true
+        // digit and one more (complete), or none
         let mut notes: Vec<DigitSet> = (0..cells)
             .map(|c| {
                 let (t, other) = (s.get(c), s.get(c) % n as u8 + 1);
@@ -82,12 +196,22 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
             })
             .collect();
         let mut hints = 0;
+        let mut put_back = 0;
         loop {
             let hint = next_hint(g, &entries, Some(&notes), Some(&s)).unwrap();
             let step = match hint {
                 Hint::Solved => break,
                 Hint::Mistakes(m) => panic!("no wrong entries were made: {m:?}"),
-                Hint::Step(step) => step,
+                Hint::MissingNotes(missing) => {
+                    for (cell, d) in missing {
+                        assert_eq!(d, s.get(cell));
+                        assert!(g.get(cell) == 0 && !notes[cell].contains(d));
+                        notes[cell].insert(d);
+                        put_back += 1;
+                    }
+                    continue;
+                }
+                Hint::Step { step, .. } => step,
             };
             for &(cell, d) in &step.placements {
                 assert_eq!(d, s.get(cell), "{}", step.explanation);
@@ -108,6 +232,7 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
             assert!(hints < 5000);
         }
         assert!(hints > 0);
+        assert!(put_back > 0, "the notes were missing digits");
     }
 }
 

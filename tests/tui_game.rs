@@ -381,7 +381,7 @@ fn hints_go_technique_then_cells_then_apply() {
     let before = board(&game);
     game.apply(Action::Hint, now).unwrap();
     assert_eq!(game.hint().unwrap().level, HintLevel::Technique);
-    let Hint::Step(step) = game.hint().unwrap().hint.clone() else {
+    let Hint::Step { step, .. } = game.hint().unwrap().hint.clone() else {
         panic!("a fresh puzzle has no mistakes");
     };
     let g = game.geometry();
@@ -427,7 +427,7 @@ fn hints_alone_solve_a_hard_puzzle_consistently() {
         assert_consistent(&game, &texts.join(" / "));
         if !game.hint().unwrap().filled_notes.is_empty() {
             filled_notes = true;
-            assert!(texts.last().unwrap().contains("had no notes"));
+            assert!(texts.last().unwrap().contains("notes filled in first for"));
         }
     }
     assert!(filled_notes);
@@ -447,7 +447,7 @@ fn hints_remove_eliminations_from_the_players_notes() {
         assert_consistent(&game, "with auto notes");
         let state = game.hint().unwrap();
         assert!(state.filled_notes.is_empty(), "every empty cell had notes");
-        if let Hint::Step(step) = &state.hint
+        if let Hint::Step { step, .. } = &state.hint
             && step.placements.is_empty()
         {
             eliminated = true;
@@ -462,29 +462,76 @@ fn hints_remove_eliminations_from_the_players_notes() {
 
 #[test]
 fn a_wrong_entry_is_hinted_before_any_technique() {
+    // with mistakes hidden the first press only says there is one, the next
+    // names it; with mistakes shown it is named at once; then it is erased
+    for check_mistakes in [false, true] {
+        let now = Instant::now();
+        let mut game = game9(now);
+        game.set_check_mistakes(check_mistakes);
+        let cell = first_empty(&game);
+        let wrong = game.solution().get(cell) % 9 + 1;
+        select(&mut game, cell, now);
+        game.apply(Action::Place(wrong), now).unwrap();
+        let with_mistake = board(&game);
+        game.apply(Action::Move(Direction::Down), now).unwrap();
+        game.apply(Action::Hint, now).unwrap();
+        assert_eq!(
+            game.hint().unwrap().hint,
+            Hint::Mistakes(vec![(cell, wrong)])
+        );
+        let name = game.geometry().cell_name(cell);
+        let named = format!("{name} is not {wrong}");
+        if !check_mistakes {
+            let vague = game.hint_text().unwrap();
+            assert!(!vague.contains(&name), "{vague}");
+            assert!(vague.contains("mistake"), "{vague}");
+            assert!(game.hint_cells().is_empty());
+            game.apply(Action::Hint, now).unwrap();
+        }
+        assert!(game.hint_text().unwrap().contains(&named));
+        assert_eq!(game.hint_cells(), vec![cell]);
+        assert_eq!(board(&game), with_mistake, "naming it changes nothing");
+        game.apply(Action::Hint, now).unwrap();
+        assert_eq!(
+            game.value(cell),
+            0,
+            "applying the hint erases the wrong digit"
+        );
+        assert!(game.hint_text().unwrap().contains(&named));
+        assert_eq!(game.hints_used(), 1);
+        game.apply(Action::Undo, now).unwrap();
+        assert_eq!(board(&game), with_mistake);
+    }
+}
+
+#[test]
+fn a_digit_missing_from_the_notes_is_hinted_and_put_back() {
     let now = Instant::now();
     let mut game = game9(now);
+    game.apply(Action::AutoNotes, now).unwrap();
     let cell = first_empty(&game);
-    let wrong = game.solution().get(cell) % 9 + 1;
+    let right = game.solution().get(cell);
     select(&mut game, cell, now);
-    game.apply(Action::Place(wrong), now).unwrap();
-    let with_mistake = board(&game);
-    game.apply(Action::Move(Direction::Down), now).unwrap();
-    game.apply(Action::Hint, now).unwrap();
-    assert_eq!(game.hint().unwrap().hint, Hint::Mistakes(vec![cell]));
-    let name = game.geometry().cell_name(cell);
-    assert!(game.hint_text().unwrap().contains(&name));
-    assert_eq!(game.hint_cells(), vec![cell]);
+    game.apply(Action::ToggleNote(right), now).unwrap();
+    assert!(!game.notes(cell).contains(right));
     game.apply(Action::Hint, now).unwrap();
     assert_eq!(
-        game.value(cell),
-        0,
-        "applying the hint erases the wrong digit"
+        game.hint().unwrap().hint,
+        Hint::MissingNotes(vec![(cell, right)])
     );
-    assert!(game.hint_text().unwrap().contains(&name));
+    let box_cells = &game.geometry().units[game.geometry().cell_units[cell][2]];
+    assert_eq!(&game.hint_cells(), box_cells, "first the box");
+    game.apply(Action::Hint, now).unwrap();
+    let name = game.geometry().cell_name(cell);
+    let text = game.hint_text().unwrap();
+    assert!(
+        text.contains(&format!("{name} can still be {right}")),
+        "{text}"
+    );
+    game.apply(Action::Hint, now).unwrap();
+    assert!(game.notes(cell).contains(right), "applying puts it back");
+    assert_eq!(game.value(cell), 0);
     assert_eq!(game.hints_used(), 1);
-    game.apply(Action::Undo, now).unwrap();
-    assert_eq!(board(&game), with_mistake);
 }
 
 #[test]

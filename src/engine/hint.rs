@@ -1,8 +1,19 @@
-//! Hints from a player's position. A wrong entry is pointed out before any
-//! technique; otherwise the hint is the easiest next step, shown a level at a
-//! time: first the technique and where to look, then the cells, then the
-//! whole deduction. The player's notes are used only where they still allow
-//! the cell's true digit, so a wrong note can never lead to a wrong step.
+//! Hints from a player's position. The hint is, in this order:
+//! 1. the player's wrong entries (each named with its digit: "r3c4 is not 7:
+//!    remove it first"), since nothing sound follows from a wrong digit;
+//! 2. digits the player removed from a cell's notes though the cell can
+//!    still hold them ("r5c2 can still be 8"): a cell's notes are *complete*
+//!    when they hold every digit the cell takes in a solution of the puzzle,
+//!    which for a puzzle with one solution is its digit there; notes that
+//!    leave it out are named before any technique;
+//! 3. the easiest next step, reasoned on the player's notes where the cell
+//!    has any (they are complete by then) and on all the cell's candidates
+//!    where it has none, saying which of the step's cells had no notes.
+//!
+//! Any deduction on candidates that all include the solution's digits keeps
+//! the solution, so a step from complete notes is never wrong. A step is shown
+//! a level at a time: first the technique and where to look, then the cells,
+//! then the whole deduction.
 
 use super::digits::DigitSet;
 use super::geometry::Geometry;
@@ -15,10 +26,15 @@ use super::validate;
 /// What the player should hear next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
-    /// These entries contradict the solution (all of them, sorted).
-    Mistakes(Vec<usize>),
-    /// The easiest next deduction.
-    Step(Step),
+    /// Entries that contradict the solution, as (cell, entry), by cell.
+    Mistakes(Vec<(usize, u8)>),
+    /// Digits missing from notes, as (cell, the cell's digit), by cell:
+    /// notes that leave out the cell's digit are not complete.
+    MissingNotes(Vec<(usize, u8)>),
+    /// The easiest next deduction. `unnoted` lists the empty cells the step
+    /// reads that have no notes, so all their candidates were used (none for
+    /// singles, which read only the placed digits there).
+    Step { step: Step, unnoted: Vec<usize> },
     /// Every cell is filled correctly.
     Solved,
 }
@@ -105,32 +121,58 @@ pub fn next_hint(
         }
         None => unique_solution(givens)?,
     };
-    let mistakes: Vec<usize> = (0..shape.cell_count())
-        .filter(|&c| givens.get(c) == 0 && entries.get(c) != 0 && entries.get(c) != solution.get(c))
+    let open = |c: usize| givens.get(c) == 0;
+    let mistakes: Vec<(usize, u8)> = (0..shape.cell_count())
+        .filter(|&c| open(c) && entries.get(c) != 0 && entries.get(c) != solution.get(c))
+        .map(|c| (c, entries.get(c)))
         .collect();
     if !mistakes.is_empty() {
         return Ok(Hint::Mistakes(mistakes));
     }
+    let empty = |c: usize| open(c) && entries.get(c) == 0;
+    let notes = notes.unwrap_or(&[]);
+    let noted = |c: usize| notes.get(c).is_some_and(|n| !n.is_empty());
+    let missing: Vec<(usize, u8)> = (0..shape.cell_count())
+        .filter(|&c| empty(c) && noted(c) && !notes[c].contains(solution.get(c)))
+        .map(|c| (c, solution.get(c)))
+        .collect();
+    if !missing.is_empty() {
+        return Ok(Hint::MissingNotes(missing));
+    }
     let mut position = givens.clone();
-    for c in 0..shape.cell_count() {
-        if position.get(c) == 0 {
-            position.set(c, entries.get(c));
-        }
+    for c in (0..shape.cell_count()).filter(|&c| open(c)) {
+        position.set(c, entries.get(c));
     }
     let mut board = Board::from_grid(&position);
-    if let Some(notes) = notes {
-        for (cell, &marks) in notes.iter().enumerate() {
-            if board.value(cell) == 0 && marks.contains(solution.get(cell)) {
-                board.restrict(cell, marks);
-            }
-        }
-    }
     if board.is_solved() {
         return Ok(Hint::Solved);
     }
-    find_step_with(&board, &solution)
-        .map(Hint::Step)
-        .ok_or(HintError::Mismatch("no step fits the solution"))
+    for c in (0..shape.cell_count()).filter(|&c| empty(c) && noted(c)) {
+        board.restrict(c, notes[c]);
+    }
+    let step = find_step_with(&board, &solution)
+        .ok_or(HintError::Mismatch("no step fits the solution"))?;
+    let mut unnoted: Vec<usize> = if reads_candidates(step.technique) {
+        step.cells
+            .iter()
+            .chain(step.eliminations.iter().map(|(c, _)| c))
+            .copied()
+            .filter(|&c| empty(c) && !noted(c))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    unnoted.sort_unstable();
+    unnoted.dedup();
+    Ok(Hint::Step { step, unnoted })
+}
+
+/// False for the singles, which a player sees from the placed digits alone.
+fn reads_candidates(technique: Technique) -> bool {
+    !matches!(
+        technique,
+        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+    )
 }
 
 /// Every step of a solve from `grid`, easiest first each time (`hint --all`).
@@ -143,30 +185,78 @@ pub fn solve_path(grid: &Grid) -> Result<Vec<Step>, Unsolvable> {
 }
 
 impl Hint {
-    /// The hint's text at a level. Mistakes read the same at every level.
+    /// The hint's text at a level. Mistakes are only counted at the first
+    /// level (a player who hides mistakes asks to be told where next).
     pub fn text(&self, geo: &Geometry, level: HintLevel) -> String {
         match self {
-            Hint::Mistakes(cells) => format!(
-                "{} {} wrong",
-                text::cells(geo, cells),
-                if cells.len() == 1 { "is" } else { "are" }
+            Hint::Mistakes(wrong) if level == HintLevel::Technique => match wrong.len() {
+                1 => "There is a mistake on the board".to_string(),
+                k => format!("There are {k} mistakes on the board"),
+            },
+            Hint::Mistakes(wrong) => format!(
+                "{}: remove {} first",
+                text::wrong_entries(geo, wrong),
+                if wrong.len() == 1 { "it" } else { "them" }
             ),
-            Hint::Step(step) => step_text(step, geo, level),
+            Hint::MissingNotes(missing) if level == HintLevel::Technique => format!(
+                "Check your notes in {}: {} a digit the cell can still be",
+                text::units(geo, &missing_boxes(geo, missing)),
+                if missing.len() == 1 {
+                    "one leaves out"
+                } else {
+                    "some leave out"
+                }
+            ),
+            Hint::MissingNotes(missing) => format!(
+                "{}, but your notes leave {} out",
+                text::can_still_be(geo, missing),
+                if missing.len() == 1 { "it" } else { "them" }
+            ),
+            Hint::Step { step, unnoted } => {
+                let line = step_text(step, geo, level);
+                match unnoted.len() {
+                    _ if level == HintLevel::Technique => line,
+                    0 => line,
+                    1 => format!(
+                        "{line} ({} has no notes, so all its candidates count)",
+                        text::cells(geo, unnoted)
+                    ),
+                    _ => format!(
+                        "{line} ({} have no notes, so all their candidates count)",
+                        text::cells(geo, unnoted)
+                    ),
+                }
+            }
             Hint::Solved => "The puzzle is solved".to_string(),
         }
     }
 
-    /// What to highlight at a level.
-    pub fn highlight(&self, level: HintLevel) -> Highlight {
+    /// What to highlight at a level: nothing for mistakes at the first
+    /// level (it only counts them), the boxes of missing notes, then cells.
+    pub fn highlight(&self, geo: &Geometry, level: HintLevel) -> Highlight {
         match self {
-            Hint::Mistakes(cells) => Highlight {
-                cells: cells.clone(),
+            Hint::Mistakes(pairs) | Hint::MissingNotes(pairs) if level > HintLevel::Technique => {
+                Highlight {
+                    cells: pairs.iter().map(|&(c, _)| c).collect(),
+                    ..Highlight::default()
+                }
+            }
+            Hint::MissingNotes(missing) => Highlight {
+                units: missing_boxes(geo, missing),
                 ..Highlight::default()
             },
-            Hint::Step(step) => step_highlight(step, level),
-            Hint::Solved => Highlight::default(),
+            Hint::Step { step, .. } => step_highlight(step, level),
+            Hint::Solved | Hint::Mistakes(_) => Highlight::default(),
         }
     }
+}
+
+/// The boxes (as units) holding the cells of missing notes, ascending.
+fn missing_boxes(geo: &Geometry, missing: &[(usize, u8)]) -> Vec<usize> {
+    let mut boxes: Vec<usize> = missing.iter().map(|&(c, _)| geo.cell_units[c][2]).collect();
+    boxes.sort_unstable();
+    boxes.dedup();
+    boxes
 }
 
 /// A step's text at a level: "Look at box 5: there is a hidden single",

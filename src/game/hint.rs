@@ -1,7 +1,10 @@
 //! Hints in play, a level at a time, from `engine::hint` (which finds them:
 //! nothing here reasons about the puzzle). A step shows its technique and
-//! units, then its cells, then is applied and shows its whole explanation; a
-//! wrong entry is named first, and applying that hint erases it.
+//! units, then its cells, then is applied and shows its whole explanation.
+//! Wrong entries come first: a player who checks mistakes is told at once
+//! which they are, any other first hears that there is one; applying that
+//! hint erases them. Digits missing from notes come next, and applying that
+//! hint puts them back.
 //!
 //! The hint count rises once per hint, when it is first shown: asking for
 //! more of the same hint is free.
@@ -10,6 +13,8 @@
 //! step may eliminate candidates the player never wrote down. Applying it then
 //! fills those cells' notes with their candidates (less the eliminated ones),
 //! in the same undoable edit, and the text says which cells were filled.
+//! Before that, the engine's text already names the step's cells without
+//! notes ("so all their candidates count").
 
 use crate::engine::Geometry;
 use crate::engine::hint::{Hint, HintLevel};
@@ -27,32 +32,44 @@ pub struct HintState {
 }
 
 impl HintState {
-    /// A hint just found, at its first level.
-    pub fn new(hint: Hint) -> HintState {
+    /// A hint just found, at its first level; wrong entries start named
+    /// when the player checks mistakes (`check_mistakes`), as the board
+    /// already marks them.
+    pub fn new(hint: Hint, check_mistakes: bool) -> HintState {
+        let named = check_mistakes && matches!(hint, Hint::Mistakes(_));
         HintState {
             hint,
-            level: HintLevel::Technique,
+            level: if named {
+                HintLevel::Cells
+            } else {
+                HintLevel::Technique
+            },
             filled_notes: Vec::new(),
         }
     }
 
-    /// True when the next press applies the hint: a step after its cells were
-    /// shown, mistakes at once (their text names the cells from the start).
+    /// True when the next press applies the hint: once its cells are shown.
     pub fn applies_next(&self) -> bool {
-        match self.hint {
-            Hint::Mistakes(_) => self.level == HintLevel::Technique,
-            _ => self.level == HintLevel::Cells,
-        }
+        self.level == HintLevel::Cells
     }
 
     /// The line to show.
     pub fn text(&self, geo: &Geometry) -> String {
-        let line = self.hint.text(geo, self.level);
-        match (&self.hint, self.level) {
-            (Hint::Mistakes(_), HintLevel::Full) => format!("Erased: {line}"),
-            _ if self.filled_notes.is_empty() => line,
+        let applied = self.level == HintLevel::Full;
+        match &self.hint {
+            Hint::Mistakes(wrong) if applied => {
+                format!("Erased: {}", text::wrong_entries(geo, wrong))
+            }
+            Hint::MissingNotes(missing) if applied => {
+                format!(
+                    "Put back in the notes: {}",
+                    text::can_still_be(geo, missing)
+                )
+            }
+            _ if self.filled_notes.is_empty() => self.hint.text(geo, self.level),
             _ => format!(
-                "{line} ({} had no notes: candidates filled in first)",
+                "{}; notes filled in first for {}",
+                self.hint.text(geo, self.level),
                 text::cells(geo, &self.filled_notes)
             ),
         }
@@ -61,7 +78,7 @@ impl HintState {
     /// The cells to highlight: the units' cells at the first level, then the
     /// cells the step looks at and changes.
     pub fn cells(&self, geo: &Geometry) -> Vec<usize> {
-        let h = self.hint.highlight(self.level);
+        let h = self.hint.highlight(geo, self.level);
         let mut cells: Vec<usize> = if h.cells.is_empty() {
             h.units
                 .iter()

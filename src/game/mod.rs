@@ -5,6 +5,7 @@
 
 mod action;
 mod clock;
+mod edit_line;
 mod hint;
 mod history;
 mod play;
@@ -19,11 +20,11 @@ use crate::engine::solver::{self, Outcome};
 use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, rate, validate};
 
 pub use crate::engine::hint::{Hint, HintLevel};
-pub use action::{Action, Direction, Jump, Refusal};
+pub use action::{Action, Applied, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
-pub use source::{new_puzzle, new_puzzle_cancellable};
+pub use source::{highest_level, new_puzzle, new_puzzle_cancellable};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
 /// loading checks that the parts fit together instead of trusting the file.
@@ -52,12 +53,19 @@ pub struct Game {
     notes_mode: bool,
     /// Entries marked wrong by the last check, until they change.
     checked_wrong: Vec<usize>,
+    /// The clock is held while something covers the board; not saved.
+    #[serde(skip)]
+    held: bool,
     /// The hint being shown; a position change drops it.
     #[serde(skip)]
     hint: Option<HintState>,
     /// A player's preference, not game state: set by the UI, never saved.
     #[serde(skip, default = "auto_remove_notes_default")]
     auto_remove_notes: bool,
+    /// A player's preference, set by the UI, never saved: whether wrong
+    /// entries are shown, so a hint may name them at once.
+    #[serde(skip)]
+    check_mistakes: bool,
 }
 
 fn auto_remove_notes_default() -> bool {
@@ -112,8 +120,10 @@ impl Game {
             selected: 0,
             notes_mode: false,
             checked_wrong: Vec::new(),
+            held: false,
             hint: None,
             auto_remove_notes: auto_remove_notes_default(),
+            check_mistakes: false,
             givens,
         })
     }
@@ -147,7 +157,8 @@ impl Game {
 
     /// A freshly generated game of a shape and level; `seed` makes it
     /// reproducible. The game's level is the puzzle's real rating, which
-    /// differs from `difficulty` only where that level is out of reach.
+    /// differs from `difficulty` only where that level is out of reach
+    /// (see `highest_level`).
     pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
         let made = new_puzzle(shape, difficulty, seed);
         Game::new(
@@ -245,6 +256,11 @@ impl Game {
         self.paused
     }
 
+    /// True while the clock is held (see `Action::Hold`).
+    pub fn is_held(&self) -> bool {
+        self.held
+    }
+
     pub fn is_won(&self) -> bool {
         self.won
     }
@@ -319,6 +335,12 @@ impl Game {
     /// (a setting; on by default).
     pub fn set_auto_remove_notes(&mut self, on: bool) {
         self.auto_remove_notes = on;
+    }
+
+    /// Whether the player has wrong entries shown (a setting; off by
+    /// default): a hint then names a wrong entry at once.
+    pub fn set_check_mistakes(&mut self, on: bool) {
+        self.check_mistakes = on;
     }
 
     /// Folds the time played so far into the clock's saved total, so that a

@@ -2,7 +2,9 @@
 //! and on the way out, by one process at a time. The process that holds its
 //! lock writes it; a second tudoku started meanwhile is told which process
 //! holds it and plays without autosaving (its game can still go to a named
-//! slot). A file from a newer tudoku is never written over either.
+//! slot). A file from a newer tudoku is never written over, nor one that
+//! could not be read and could not be moved aside; a read-only directory
+//! still resumes the saved game, which is then played without saving.
 //!
 //! A move's save is atomic but not waited for on the disk: the new file is in
 //! place before the next key is read (so a killed process loses at most the
@@ -15,12 +17,14 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
-use super::atomic::{sync, write_atomic, write_atomic_unsynced};
-use super::document::{Loaded, Versioned, load, to_toml};
-use super::lock::FileLock;
+use super::atomic::{sync, temporary_affixes, write_atomic, write_atomic_unsynced};
+use super::document::{Loaded, Versioned, load, peek};
+use super::lock::{FileLock, LockError};
 use super::paths::ConfigDir;
 use super::saves::{AUTOSAVE, SavedGame, write_error};
+use crate::game::Game;
 
 /// The autosave of this process.
 #[derive(Debug)]
@@ -71,9 +75,14 @@ enum State {
         _lock: FileLock,
         failing: Option<String>,
     },
-    /// Not written, for the reason given.
+    /// Not written, for the reason given; still read.
     Off(String),
+    /// Another tudoku holds it: neither read nor written.
+    Held(String),
 }
+
+/// How many spare autosaves (`autosave-2`…) are tried before giving up.
+const MAX_SPARES: usize = 99;
 
 /// A save not yet on disk, for the panic hook to try once more.
 struct Pending {
@@ -86,7 +95,30 @@ static PENDING: Mutex<Option<Pending>> = Mutex::new(None);
 impl Autosave {
     /// Takes the autosave for this process, unless another tudoku holds it.
     pub fn open(dir: &ConfigDir) -> Autosave {
-        let path = dir.save_file(AUTOSAVE);
+        Autosave::open_at(dir.save_file(AUTOSAVE))
+    }
+
+    /// A slot of its own for a game played while another tudoku holds the
+    /// autosave: `autosave-2`, `autosave-3`… the first that neither exists
+    /// nor is held, so that no game of either process is written over.
+    /// (Such a slot is listed, and loaded, like any other.)
+    pub fn open_spare(dir: &ConfigDir) -> Autosave {
+        let mut last = None;
+        for k in 2..=MAX_SPARES {
+            let path = dir.save_file(&format!("{AUTOSAVE}-{k}"));
+            if fs::symlink_metadata(&path).is_ok() {
+                continue;
+            }
+            let autosave = Autosave::open_at(path);
+            if !autosave.is_held() {
+                return autosave;
+            }
+            last = Some(autosave);
+        }
+        last.unwrap_or_else(|| Autosave::open(dir))
+    }
+
+    fn open_at(path: PathBuf) -> Autosave {
         let state = match FileLock::try_acquire(&path) {
             Ok(lock) => {
                 remove_stale_temporaries(&path);
@@ -95,13 +127,20 @@ impl Autosave {
                     failing: None,
                 }
             }
-            // Held by another tudoku (the message names its process), or
-            // no lock can be made (a read-only directory, say).
-            Err(e) => State::Off(format!("{e}: this game is not autosaved")),
+            // the message names the other process
+            Err(e @ LockError::Held { .. }) => {
+                State::Held(format!("{e}: this game is not autosaved"))
+            }
+            Err(e) if e.is_read_only() => State::Off(format!(
+                "cannot save in {}: it is read-only; play goes on without saving",
+                path.parent().unwrap_or(&path).display()
+            )),
+            // a planted link or some other trouble at the lock file
+            Err(e) => State::Off(format!("{e}; this game is not autosaved")),
         };
         let syncer = match state {
             State::On { .. } => Syncer::start(path.clone()),
-            State::Off(_) => None,
+            State::Off(_) | State::Held(_) => None,
         };
         Autosave {
             path,
@@ -114,45 +153,67 @@ impl Autosave {
         &self.path
     }
 
+    /// The slot this autosave writes (`autosave`, or a spare's name).
+    pub fn slot(&self) -> String {
+        self.path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
+    /// True when another tudoku holds this file: it is neither read nor
+    /// written here (see `peek` to look at its game).
+    pub fn is_held(&self) -> bool {
+        matches!(self.state, State::Held(_))
+    }
+
+    /// The game in a file another tudoku holds, read without moving or
+    /// writing anything; `None` unless it is a good save.
+    pub fn peek(&self) -> Option<SavedGame> {
+        peek::<SavedGame>(&self.path)
+    }
+
     /// Why the game is not being autosaved, if it is not.
     pub fn trouble(&self) -> Option<&str> {
         match &self.state {
             State::On { failing, .. } => failing.as_deref(),
-            State::Off(why) => Some(why),
+            State::Off(why) | State::Held(why) => Some(why),
         }
     }
 
     /// The game to resume. Another process's autosave is left alone
-    /// (`Missing`); a newer tudoku's file turns autosaving off.
+    /// (`Missing`); a newer tudoku's file, or one that could not be read nor
+    /// moved aside, turns autosaving off so that it is never written over.
     pub fn load(&mut self) -> Loaded<SavedGame> {
-        if matches!(self.state, State::Off(_)) {
+        if matches!(self.state, State::Held(_)) {
             return Loaded::Missing;
         }
         let loaded = load::<SavedGame>(&self.path);
-        if let Loaded::Newer { .. } = loaded {
+        if let Loaded::Newer { .. } | Loaded::Unreadable { .. } = loaded {
             let why = loaded.message(SavedGame::WHAT).unwrap_or_default();
             self.state = State::Off(format!("{why}: this game is not autosaved"));
         }
         loaded
     }
 
-    /// Writes the game after a move: in place when this returns, synced to
-    /// the disk shortly after. Returns a line for the player when saving
-    /// starts to fail or works again (not on every failed move).
-    pub fn save(&mut self, saved: &SavedGame) -> Option<String> {
-        self.write(saved, false)
+    /// Writes the game as it stands at `now` after a move: in place when
+    /// this returns, synced to the disk shortly after. Returns a line for
+    /// the player when saving starts to fail or works again (not on every
+    /// failed move).
+    pub fn save(&mut self, game: &mut Game, now: Instant) -> Option<String> {
+        self.write(game, now, false)
     }
 
     /// Writes the game and waits until it is on the disk (on the way out).
-    pub fn save_and_sync(&mut self, saved: &SavedGame) -> Option<String> {
-        self.write(saved, true)
+    pub fn save_and_sync(&mut self, game: &mut Game, now: Instant) -> Option<String> {
+        self.write(game, now, true)
     }
 
-    fn write(&mut self, saved: &SavedGame, durable: bool) -> Option<String> {
+    fn write(&mut self, game: &mut Game, now: Instant, durable: bool) -> Option<String> {
         let State::On { failing, .. } = &mut self.state else {
             return None;
         };
-        let result = match to_toml(saved) {
+        let result = match SavedGame::toml_of(game, now) {
             Ok(text) => write_pending(
                 Pending {
                     path: self.path.clone(),
@@ -215,12 +276,15 @@ fn remove_stale_temporaries(path: &Path) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
     };
-    let prefix = format!(".{}.tmp-", name.to_string_lossy());
+    let (prefix, suffix) = temporary_affixes(&name.to_string_lossy());
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
-        if entry.file_name().to_string_lossy().starts_with(&prefix) {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(suffix) {
+            // a link is removed as a link, never followed
             let _ = fs::remove_file(entry.path());
         }
     }

@@ -43,37 +43,95 @@ pub fn candidates(set: DigitSet) -> String {
     format!("{{{}}}", inner.join(","))
 }
 
-/// "3 can be removed from r1c7 and r1c9, and 8 from r2c2", grouped by digit.
-pub fn removals(geo: &Geometry, eliminations: &[(usize, u8)]) -> String {
-    let mut all = DigitSet::EMPTY;
-    for &(_, d) in eliminations {
-        all.insert(d);
+/// Candidates gathered into clauses "digits from cells": digits that go
+/// from the same cells share a clause, and so do cells that lose the same
+/// digits, whichever of the two reads in fewer clauses (by digit on a tie).
+fn groups(eliminations: &[(usize, u8)]) -> Vec<(DigitSet, Vec<usize>)> {
+    let by_digit = by_digit(eliminations);
+    let mut by_cell: Vec<(DigitSet, Vec<usize>)> = Vec::new();
+    let mut cells_in_order: Vec<usize> = eliminations.iter().map(|&(c, _)| c).collect();
+    cells_in_order.sort_unstable();
+    cells_in_order.dedup();
+    for cell in cells_in_order {
+        let set: DigitSet = eliminations
+            .iter()
+            .filter(|&&(c, _)| c == cell)
+            .map(|&(_, d)| d)
+            .collect();
+        match by_cell.iter_mut().find(|(s, _)| *s == set) {
+            Some((_, cells)) => cells.push(cell),
+            None => by_cell.push((set, vec![cell])),
+        }
     }
-    let groups: Vec<(u8, Vec<usize>)> = all
+    if by_cell.len() < by_digit.len() {
+        by_cell
+    } else {
+        by_digit
+    }
+}
+
+/// `(digits, cells)` clauses by digit: each digit with the cells it is
+/// named for, digits with the same cells in one clause, smallest digit first.
+pub fn by_digit(pairs: &[(usize, u8)]) -> Vec<(DigitSet, Vec<usize>)> {
+    let all: DigitSet = pairs.iter().map(|&(_, d)| d).collect();
+    let mut out: Vec<(DigitSet, Vec<usize>)> = Vec::new();
+    for d in all {
+        let mut cells: Vec<usize> = pairs
+            .iter()
+            .filter(|&&(_, e)| e == d)
+            .map(|&(c, _)| c)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        match out.iter_mut().find(|(_, cs)| *cs == cells) {
+            Some((set, _)) => set.insert(d),
+            None => out.push((DigitSet::single(d), cells)),
+        }
+    }
+    out
+}
+
+/// "a", "a, and b", "a, b, and c": clauses that hold "and" themselves, so
+/// the last one is set off by a comma.
+fn join_clauses(clauses: &[String]) -> String {
+    match clauses {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
+    }
+}
+
+/// "5 and 8 can be removed from r1c2 and r1c3", or with several clauses
+/// "1 and 9 can be removed from r1c5, 5 from r1c5 and r1c6, and 7 from r1c6".
+pub fn removals(geo: &Geometry, eliminations: &[(usize, u8)]) -> String {
+    let clauses: Vec<String> = groups(eliminations)
         .iter()
-        .map(|d| {
-            let cs = eliminations
-                .iter()
-                .filter(|&&(_, e)| e == d)
-                .map(|&(c, _)| c)
-                .collect();
-            (d, cs)
+        .enumerate()
+        .map(|(i, (ds, cs))| {
+            let verb = if i == 0 { " can be removed" } else { "" };
+            format!("{}{verb} from {}", digits(*ds), cells(geo, cs))
         })
         .collect();
-    let mut parts = groups.iter().enumerate().map(|(i, (d, cs))| {
-        if i == 0 {
-            format!("{} can be removed from {}", digit(*d), cells(geo, cs))
-        } else {
-            format!("{} from {}", digit(*d), cells(geo, cs))
-        }
-    });
-    let first = parts.next().unwrap_or_default();
-    let rest: Vec<String> = parts.collect();
-    if rest.is_empty() {
-        first
-    } else {
-        format!("{first}, and {}", rest.join(", "))
-    }
+    join_clauses(&clauses)
+}
+
+/// "r3c4 is not 7 and r5c1 is not 2": wrong entries, as (cell, entry).
+pub fn wrong_entries(geo: &Geometry, entries: &[(usize, u8)]) -> String {
+    let each: Vec<String> = entries
+        .iter()
+        .map(|&(c, d)| format!("{} is not {}", geo.cell_name(c), digit(d)))
+        .collect();
+    join_and(&each)
+}
+
+/// "r5c2 and r6c3 can still be 8, and r1c1 can still be 3": digits, as
+/// (cell, digit), that cells can still hold.
+pub fn can_still_be(geo: &Geometry, pairs: &[(usize, u8)]) -> String {
+    let clauses: Vec<String> = by_digit(pairs)
+        .iter()
+        .map(|(ds, cs)| format!("{} can still be {}", cells(geo, cs), join_or(*ds)))
+        .collect();
+    join_clauses(&clauses)
 }
 
 #[cfg(test)]
@@ -92,6 +150,11 @@ mod tests {
             removals(g, &[(6, 3), (8, 3), (10, 8)]),
             "3 can be removed from r1c7 and r1c9, and 8 from r2c2"
         );
+        assert_eq!(
+            wrong_entries(g, &[(0, 7), (80, 2)]),
+            "r1c1 is not 7 and r9c9 is not 2"
+        );
+        assert_eq!(can_still_be(g, &[(1, 8)]), "r1c2 can still be 8");
         assert_eq!(digit(16), 'G');
     }
 }

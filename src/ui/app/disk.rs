@@ -57,14 +57,16 @@ impl App {
 
     fn write_autosave(&mut self, durable: bool) {
         self.unsaved = false;
+        if self.read_only.is_some() {
+            return;
+        }
         let Some(disk) = &mut self.disk else {
             return;
         };
-        let saved = SavedGame::capture(&mut self.game, self.now);
         let line = if durable {
-            disk.autosave.save_and_sync(&saved)
+            disk.autosave.save_and_sync(&mut self.game, self.now)
         } else {
-            disk.autosave.save(&saved)
+            disk.autosave.save(&mut self.game, self.now)
         };
         if let Some(line) = line {
             self.message = Some(line);
@@ -88,11 +90,48 @@ impl App {
         }
     }
 
+    /// Another tudoku plays the autosaved game: show it behind a question,
+    /// look at it read-only or start a new game in a slot of its own.
+    pub fn open_in_use(&mut self) {
+        let holder = self
+            .disk
+            .as_ref()
+            .and_then(|d| d.autosave.trouble())
+            .unwrap_or("the current game is open in another tudoku")
+            .to_string();
+        self.read_only = Some(holder);
+        self.mode = Mode::InUse;
+        // shown, not played: a game saved paused is uncovered to be seen
+        if self.game.is_paused() {
+            let _ = self.game.apply(crate::game::Action::Resume, self.now);
+        }
+    }
+
+    /// Makes sure the game on screen is saved by this process alone: when
+    /// another tudoku holds the autosave, this game goes to a spare slot
+    /// (`autosave-2`…) instead, and the player is told which.
+    fn own_autosave(&mut self) {
+        self.read_only = None;
+        let Some(disk) = &mut self.disk else {
+            return;
+        };
+        if disk.autosave.is_held() {
+            disk.autosave = Autosave::open_spare(&disk.dir);
+            self.notices.push(format!(
+                "The autosave is in use by another tudoku: this game is saved in slot '{}'.",
+                disk.autosave.slot()
+            ));
+        }
+    }
+
     /// A new game is under way: settings apply, the stats count it, and it
     /// becomes the autosave.
     pub fn begin_game(&mut self) {
+        self.own_autosave();
         self.game
             .set_auto_remove_notes(self.config.settings.auto_remove_notes);
+        self.game
+            .set_check_mistakes(self.config.settings.check_mistakes);
         let (shape, difficulty) = (self.game.shape(), self.game.difficulty());
         self.record_stats(|s| s.record_start(shape, Some(difficulty)));
         self.unsaved = true;
@@ -102,9 +141,12 @@ impl App {
     /// The game came from a file: its clock runs again unless it was saved
     /// paused, and it becomes the autosave.
     pub fn continue_game(&mut self, now: Instant) {
+        self.own_autosave();
         self.now = now;
         self.game
             .set_auto_remove_notes(self.config.settings.auto_remove_notes);
+        self.game
+            .set_check_mistakes(self.config.settings.check_mistakes);
         if !self.game.is_paused() {
             let _ = self.game.apply(crate::game::Action::Resume, now);
         }
@@ -208,7 +250,7 @@ impl App {
 }
 
 /// A slot name for the current game: board, level and seed.
-fn suggested_name(game: &Game) -> String {
+pub(super) fn suggested_name(game: &Game) -> String {
     let n = game.shape().n();
     let level = Difficulty::name(game.difficulty());
     match game.seed() {
