@@ -2,6 +2,7 @@
 //! The game, storage and UI layers build on it; it depends on none of them.
 
 pub mod burnside;
+pub mod canon;
 pub mod difficulty;
 pub mod dig;
 pub mod digits;
