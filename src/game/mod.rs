@@ -323,11 +323,6 @@ impl Game {
         self.checked_wrong.contains(&cell)
     }
 
-    /// How many entries the last check found wrong (and are still there).
-    pub fn marked_wrong_count(&self) -> usize {
-        self.checked_wrong.len()
-    }
-
     /// Cells whose digit repeats in one of their units.
     pub fn conflicts(&self) -> Vec<usize> {
         validate::conflicts(&self.values)

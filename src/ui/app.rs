@@ -516,11 +516,6 @@ impl App {
         };
     }
 
-    /// True while a new game is being made.
-    pub fn is_generating(&self) -> bool {
-        self.generation.is_some()
-    }
-
     /// Abandons (and stops) the game being made and goes back to the current one.
     fn cancel_generation(&mut self) {
         self.generation = None;

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::keys::KeyBindings;
-use super::theme::{Theme, ThemeError};
+use super::theme::Theme;
 use crate::engine::geometry::SUPPORTED_SIZES;
 use crate::engine::{Difficulty, Shape};
 use crate::storage::config::load_config;
@@ -94,17 +94,9 @@ pub struct Config {
     pub theme: Theme,
 }
 
-/// The file's layout: `[settings]`, `[keys]`, and `[theme]` overrides of single roles.
-#[derive(Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-struct ConfigFile {
-    settings: Settings,
-    keys: KeyBindings,
-    theme: toml::Table,
-}
-
-/// The same layout read leniently: `theme` overrides are checked one by one
-/// against the chosen theme, everything else key by key against the defaults.
+/// The file's layout, `[settings]`, `[keys]` and `[theme]` overrides of single
+/// roles, read leniently: `theme` overrides are checked one by one against
+/// the chosen theme, everything else key by key against the defaults.
 #[derive(Serialize, Deserialize, Default)]
 #[serde(default)]
 struct LenientFile {
@@ -113,30 +105,7 @@ struct LenientFile {
     theme: toml::Table,
 }
 
-/// Why config text could not be used.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    #[error("config.toml: {0}")]
-    Toml(String),
-    #[error("config.toml: {0}")]
-    Theme(#[from] ThemeError),
-}
-
 impl Config {
-    /// The config from config.toml's text, or the defaults for `None`.
-    pub fn from_toml(text: Option<&str>) -> Result<Config, ConfigError> {
-        let file: ConfigFile = match text {
-            Some(text) => toml::from_str(text).map_err(|e| ConfigError::Toml(e.to_string()))?,
-            None => ConfigFile::default(),
-        };
-        let theme = Theme::with_overrides(&file.settings.theme, &file.theme)?;
-        Ok(Config {
-            settings: file.settings,
-            keys: file.keys,
-            theme,
-        })
-    }
-
     /// The config from a config.toml file, never failing: a missing file is
     /// the defaults; an unknown key or a bad value costs only itself, with one
     /// warning naming it and the file; a file that is not TOML is moved aside.
