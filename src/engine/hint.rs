@@ -269,8 +269,7 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
             format!("Look at {units}: no logical step is left, so a guess is needed")
         }
         HintLevel::Technique => {
-            let article = if name.starts_with('X') { "an" } else { "a" };
-            format!("Look at {units}: there is {article} {}", in_sentence(name))
+            format!("Look at {units}: there is {}", text::with_article(name))
         }
         HintLevel::Cells => {
             format!(
@@ -279,18 +278,6 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
             )
         }
         HintLevel::Full => step.explanation.clone(),
-    }
-}
-
-/// A technique name inside a sentence: "hidden single", but "X-wing" and
-/// "XY-wing" keep their capitals.
-fn in_sentence(name: &str) -> String {
-    let mut chars = name.chars();
-    match (chars.next(), chars.next()) {
-        (Some(first), Some(second)) if !(second == '-' || second.is_uppercase()) => {
-            first.to_lowercase().chain(name.chars().skip(1)).collect()
-        }
-        _ => name.to_string(),
     }
 }
 
