@@ -116,10 +116,13 @@ fn binary_data_is_a_bad_symbol_not_a_crash() {
 }
 
 #[test]
-fn a_ten_megabyte_line_is_refused_quickly() {
-    let line = vec![b'1'; 10 * 1024 * 1024];
+fn long_lines_are_refused_by_symbols_or_by_bytes() {
+    let line = vec![b'1'; 700];
     let o = run(&["solve"], &line);
     assert_clean_failure(&o, "<stdin>:1:626: more than 625 symbols");
+    let line = vec![b'1'; 10 * 1024 * 1024];
+    let o = run(&["solve"], &line);
+    assert_clean_failure(&o, "<stdin>:1: line too long");
 }
 
 #[test]

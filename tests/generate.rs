@@ -81,23 +81,20 @@ fn every_shape_generates_a_unique_puzzle() {
     }
 }
 
-/// Levels each board reaches in practice: a 4x4 board never needs more than
-/// singles, and chains leave no 6x6 puzzle that needs guessing; the others
-/// reach every level (checked here up to 6x6 in debug, the larger boards in
-/// release).
-fn reachable(shape: Shape) -> &'static [Difficulty] {
-    match shape.n() {
-        4 => &[Difficulty::Easy],
-        6 => &Difficulty::ALL[..4],
-        _ => &Difficulty::ALL,
-    }
+/// Levels each board reaches in practice (`highest_level` and below),
+/// checked here up to 6x6 in debug, the larger boards in release.
+fn reachable(shape: Shape) -> Vec<Difficulty> {
+    Difficulty::ALL
+        .into_iter()
+        .filter(|&level| level <= tudoku::game::highest_level(shape))
+        .collect()
 }
 
 /// Generates every reachable level of a shape and checks the rating (the
 /// generator's and the public rater's from scratch) and uniqueness (the
 /// solver's count, and the naive counter on small boards).
 fn check_targeted_levels(shape: Shape) {
-    for &level in reachable(shape) {
+    for level in reachable(shape) {
         let options = GenerateOptions {
             difficulty: Some(level),
             ..GenerateOptions::new(shape)
@@ -199,7 +196,9 @@ fn cli_rejects_unsupported_sizes() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("unsupported size '10'"));
     let o = tudoku(&["generate", "--size", "4", "--difficulty", "hard"]);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("no hard puzzle found for 4x4"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("no hard puzzle found for 4x4"), "{err}");
+    assert!(err.contains("4x4 boards reach easy at most"), "{err}");
     let o = tudoku(&["generate", "--size", "25", "--minimal"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("minimal puzzles are offered up to 16x16"));

@@ -57,7 +57,7 @@ fn damaged_saves_are_kept_aside_and_play_starts_fresh() {
         ("not toml", b"I am a saved game, honest".to_vec()),
         (
             "old unknown version",
-            replace("format_version = 1", "format_version = 0"),
+            replace("format_version = 2", "format_version = 0"),
         ),
         ("impossible shape", replace("box_rows = 2", "box_rows = 7")),
         ("given off the solution", {
@@ -95,11 +95,7 @@ fn damaged_saves_are_kept_aside_and_play_starts_fresh() {
         assert_eq!(message.lines().count(), 1, "{label}");
         assert_eq!(std::fs::read(&moved_to).unwrap(), bytes, "{label}");
         let mut fresh = game_4x4(2, now);
-        assert_eq!(
-            autosave.save(&SavedGame::capture(&mut fresh, now)),
-            None,
-            "{label}"
-        );
+        assert_eq!(autosave.save(&mut fresh, now), None, "{label}");
         assert!(load::<SavedGame>(&path).ok().is_some(), "{label}");
         assert_eq!(
             std::fs::read(&moved_to).unwrap(),
@@ -116,7 +112,7 @@ fn a_newer_autosave_is_left_untouched_and_not_written() {
     let dir = ConfigDir::at(tmp.path());
     let path = dir.save_file(AUTOSAVE);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let text = save_text(now).replace("format_version = 1", "format_version = 7");
+    let text = save_text(now).replace("format_version = 2", "format_version = 7");
     std::fs::write(&path, &text).unwrap();
     let mut autosave = Autosave::open(&dir);
     let loaded = autosave.load();
@@ -131,7 +127,7 @@ fn a_newer_autosave_is_left_untouched_and_not_written() {
         trouble.contains("newer tudoku") && trouble.contains("not autosaved"),
         "{trouble}"
     );
-    autosave.save(&SavedGame::capture(&mut game_4x4(2, now), now));
+    autosave.save(&mut game_4x4(2, now), now);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }
 
@@ -151,9 +147,9 @@ fn a_second_holder_is_told_the_pid_and_never_writes() {
     );
     assert!(matches!(second.load(), Loaded::Missing));
     let mut game = game_4x4(1, now);
-    assert_eq!(first.save(&SavedGame::capture(&mut game, now)), None);
+    assert_eq!(first.save(&mut game, now), None);
     let written = std::fs::read(first.path()).unwrap();
-    second.save(&SavedGame::capture(&mut game_4x4(9, now), now));
+    second.save(&mut game_4x4(9, now), now);
     assert_eq!(std::fs::read(first.path()).unwrap(), written);
     drop(first);
     assert!(
@@ -172,19 +168,15 @@ fn a_failing_write_is_reported_once_and_recovery_too() {
     // A directory where the file should be: the rename fails, even for root.
     let blocker = dir.save_file(AUTOSAVE).join("x");
     std::fs::create_dir_all(&blocker).unwrap();
-    let first = autosave.save(&SavedGame::capture(&mut game, now)).unwrap();
+    let first = autosave.save(&mut game, now).unwrap();
     assert!(
         first.contains("cannot write") && first.contains("play goes on"),
         "{first}"
     );
-    assert_eq!(
-        autosave.save(&SavedGame::capture(&mut game, now)),
-        None,
-        "said once"
-    );
+    assert_eq!(autosave.save(&mut game, now), None, "said once");
     assert!(autosave.trouble().is_some());
     std::fs::remove_dir_all(dir.save_file(AUTOSAVE)).unwrap();
-    let back = autosave.save(&SavedGame::capture(&mut game, now)).unwrap();
+    let back = autosave.save(&mut game, now).unwrap();
     assert!(back.contains("works again"), "{back}");
     assert!(load::<SavedGame>(&dir.save_file(AUTOSAVE)).ok().is_some());
     // no temporary file left behind by the failed writes
@@ -241,7 +233,7 @@ fn a_newer_slot_is_not_overwritten() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = ConfigDir::at(tmp.path());
     std::fs::create_dir_all(dir.saves_dir()).unwrap();
-    let text = save_text(now).replace("format_version = 1", "format_version = 2");
+    let text = save_text(now).replace("format_version = 2", "format_version = 3");
     std::fs::write(dir.save_file("future"), &text).unwrap();
     let err = saves::save_slot(
         &dir,
@@ -475,7 +467,7 @@ fn show_timer_false_hides_the_clock() {
         let app = App::new(game_4x4(4, now), config, Stats::default(), now);
         let text = screen_text(&app);
         assert_eq!(text.contains("Time"), shown, "{text}");
-        assert!(text.contains("Mistakes"));
+        assert!(text.contains("Hints"));
     }
 }
 
@@ -526,6 +518,24 @@ fn config_size_and_difficulty_pick_the_new_game() {
 }
 
 #[test]
+fn a_bad_level_names_the_levels() {
+    let (config, warnings, _tmp) = config_from("[settings]\ndifficulty = \"insane\"\n");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let levels: Vec<String> = Difficulty::ALL.iter().map(|d| d.to_string()).collect();
+    assert!(
+        warnings[0].contains(&format!(
+            "settings.difficulty = \"insane\": expected one of {}",
+            levels.join(", ")
+        )),
+        "{warnings:?}"
+    );
+    assert_eq!(
+        config.settings.difficulty,
+        Config::default().settings.difficulty
+    );
+}
+
+#[test]
 fn damaged_configs_warn_per_key_or_move_aside_and_use_defaults() {
     let defaults = Config::default();
     // hand-edited: unknown keys, wrong types, impossible values
@@ -547,7 +557,7 @@ fn damaged_configs_warn_per_key_or_move_aside_and_use_defaults() {
         assert_eq!(
             warnings
                 .iter()
-                .filter(|w| w.contains(&format!("'{key}'")))
+                .filter(|w| w.contains(&format!("config.toml: {key}")))
                 .count(),
             1,
             "{key}: {all}"
@@ -558,6 +568,11 @@ fn damaged_configs_warn_per_key_or_move_aside_and_use_defaults() {
         warnings
             .iter()
             .all(|w| w.contains("config.toml") && !w.contains('\n')),
+        "{all}"
+    );
+    // each bad value is named with what is allowed
+    assert!(
+        all.contains("settings.size = 7: expected 4, 6, 8, 9, 12, 16 or 25"),
         "{all}"
     );
     assert!(!config.settings.mouse, "the good key still applies");
@@ -617,4 +632,42 @@ fn the_example_config_is_the_defaults() {
     for key in keys.keys() {
         assert!(example["keys"].get(key).is_some(), "keys.{key} missing");
     }
+}
+
+/// Saves from before format 2 wrote each undo step as a table per cell; they
+/// still load, with their history, and are written back as lines.
+#[test]
+fn a_format_1_save_still_loads_with_its_history() {
+    let now = Instant::now();
+    let mut game = game_4x4(3, now);
+    game.apply(Action::Jump(Jump::NextEmpty), now).unwrap();
+    let cell = game.selected();
+    game.apply(Action::ToggleNote(2), now).unwrap();
+    let text = to_toml(&SavedGame::capture(&mut game, now)).unwrap();
+    // what format 1 wrote for that one step, spelt out by hand
+    let legacy = format!(
+        "done = [{{ focus = {cell}, changes = [{{ cell = {cell}, \
+         before = {{ value = 0, notes = 0 }}, after = {{ value = 0, notes = 2 }} }}] }}]"
+    );
+    // format 2 writes the step as one line of a multi-line string
+    let at = text.find("done = ").expect(&text);
+    let opened = at + text[at..].find("\"\"\"").unwrap() + 3;
+    let end = opened + text[opened..].find("\"\"\"").unwrap() + 3;
+    let done = &text[at..end];
+    assert!(done.contains(&format!("\n{cell} {cell}.0>2\n")), "{done}");
+    let old = text
+        .replace(done, &legacy)
+        .replace("format_version = 2", "format_version = 1");
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("old.toml");
+    std::fs::write(&path, old).unwrap();
+    let mut loaded = load::<SavedGame>(&path)
+        .ok()
+        .expect("a format 1 save loads")
+        .game;
+    let resaved = to_toml(&SavedGame::capture(&mut loaded, now)).unwrap();
+    assert!(resaved.contains(done), "{resaved}");
+    assert!(loaded.notes(cell).contains(2));
+    loaded.apply(Action::Undo, now).unwrap();
+    assert!(!loaded.notes(cell).contains(2), "the old step undoes");
 }

@@ -61,8 +61,14 @@ struct Mover {
 }
 
 impl Mover {
-    /// Starts a fixed new game in `dir` and selects an empty cell.
+    /// Starts a fixed new game in `dir` and selects an empty cell. Mistake
+    /// checking is on, so that the panel shows the count.
     fn start(dir: &Path) -> (Session, Mover) {
+        std::fs::write(
+            dir.join("config.toml"),
+            "[settings]\ncheck_mistakes = true\n",
+        )
+        .unwrap();
         let mut s = Session::start_in(dir, &["play", "--seed", "11"], 80, 24);
         s.wait_for("the board", |t| t.contains("Mistakes"));
         wait_until("the first autosave", || autosave(dir).exists());

@@ -1,15 +1,22 @@
 //! `tudoku generate`: unique puzzles, one per line, reproducible with --seed.
 
+use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use tudoku::engine::{Difficulty, GenerateOptions, Generated, Shape, Symmetry, generate};
+use tudoku::engine::{
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_cancellable,
+};
+use tudoku::game::highest_level;
 
-use super::output::Output;
+use super::output::{Output, say};
+use super::parallel::{JobsArg, Stop, map_in_order};
 use super::progress::Progress;
 use super::rate::rating_columns;
+use super::status::Status;
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
@@ -23,10 +30,11 @@ pub struct GenerateArgs {
     /// [default: whatever the digging gives].
     #[arg(long, value_name = "D")]
     pub difficulty: Option<Difficulty>,
-    /// How many puzzles to write.
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    /// How many puzzles to write (at least 1).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_count)]
     pub count: usize,
-    /// Seed for the random generator: the same seed gives the same puzzles.
+    /// Seed for the random generator: the same seed gives the same puzzles,
+    /// for any --jobs.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Pattern of the givens: none, rotational, diagonal or mirror
@@ -46,6 +54,8 @@ pub struct GenerateArgs {
     /// Write empty cells as 0 instead of `.`.
     #[arg(long)]
     pub zeros: bool,
+    #[command(flatten)]
+    pub jobs: JobsArg,
 }
 
 pub fn parse_size(s: &str) -> Result<Shape, String> {
@@ -54,6 +64,16 @@ pub fn parse_size(s: &str) -> Result<Shape, String> {
         .ok()
         .and_then(Shape::for_size)
         .ok_or_else(|| format!("unsupported size '{s}': use 4, 6, 8, 9, 12, 16 or 25"))
+}
+
+/// A `--count` of at least one: asking for none is a slip worth saying
+/// (exit 2, like any usage error), not a silent success.
+fn parse_count(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("0 puzzles is nothing to generate: give 1 or more".into()),
+        Ok(k) => Ok(k),
+        Err(e) => Err(format!("not a count: {e}")),
+    }
 }
 
 pub fn run(args: &GenerateArgs) -> ExitCode {
@@ -68,26 +88,69 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         options.symmetry = symmetry;
     }
     let seed = args.seed.unwrap_or_else(rand::random);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Output::new();
     let mut progress = Progress::new(args.count);
-    for _ in 0..args.count {
-        let generated = match generate(&options, &mut rng) {
-            Ok(generated) => generated,
-            Err(e) => {
-                drop(progress);
-                eprintln!("tudoku: {e}");
-                return ExitCode::FAILURE;
+    let mut status = Status::Success;
+    map_in_order(
+        args.jobs.count(),
+        0..args.count,
+        || {
+            |index, stop: &Stop| {
+                let cancelled = || stop.load(Ordering::Relaxed);
+                generate_cancellable(&options, &mut puzzle_rng(seed, index), &cancelled)
+                    .map(|generated| describe(&generated, args))
             }
-        };
-        progress.advance();
-        if let Err(e) = out.line(&describe(&generated, args)) {
-            return e.exit_code();
-        }
+        },
+        |made: Result<String, GenerateError>| {
+            let line = match made {
+                Ok(line) => line,
+                Err(e) => {
+                    progress.clear();
+                    let reach = matches!(e, GenerateError::LevelOutOfReach { .. }).then(|| {
+                        format!(
+                            "; {} boards reach {} at most",
+                            shape.board_name(),
+                            highest_level(shape)
+                        )
+                    });
+                    say!("tudoku: {e}{}", reach.unwrap_or_default());
+                    status = failure_status(e);
+                    return ControlFlow::Break(());
+                }
+            };
+            progress.advance();
+            match out.line(&line) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    status = e.status();
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
+    if let Err(e) = out.finish() {
+        status = status.max(e.status());
     }
-    match out.finish() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => e.exit_code(),
+    status.into()
+}
+
+/// The random numbers for puzzle `index` of a run: the seed's own ChaCha
+/// stream number `index`. Each puzzle depends on the seed and its place
+/// alone, whichever thread makes it and whatever came before, so a seed
+/// gives the same output for any `--jobs`; puzzle 0 uses stream 0, the
+/// generator's plain `seed_from_u64(seed)`.
+fn puzzle_rng(seed: u64, index: usize) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index as u64);
+    rng
+}
+
+/// A level out of reach is a puzzle that could not be made (1); a request
+/// refused outright is a usage error (2).
+fn failure_status(error: GenerateError) -> Status {
+    match error {
+        GenerateError::LevelOutOfReach { .. } | GenerateError::Cancelled => Status::PuzzleFailed,
+        GenerateError::MinimalTooLarge { .. } => Status::Trouble,
     }
 }
 

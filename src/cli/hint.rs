@@ -1,55 +1,52 @@
 //! `tudoku hint`: the next logical step for each puzzle, explained; with
 //! `--all`, the whole solve path one step per line.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
+use tudoku::engine::Grid;
 use tudoku::engine::hint::{Hint, next_hint, solve_path};
-use tudoku::engine::{Grid, Shape};
 
-use super::batch::{Outcome, run_batch};
+use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 
 #[derive(clap::Args, Debug)]
 pub struct HintArgs {
-    /// Puzzle file, one puzzle per line; `-` or nothing reads standard input.
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
     /// Print every step of a logical solve, numbered, with a blank line
     /// after each puzzle.
     #[arg(long)]
     pub all: bool,
-    /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    pub box_shape: Option<Shape>,
 }
 
 pub fn run(args: &HintArgs) -> ExitCode {
-    run_batch(args.file.as_ref(), args.box_shape, |input, line, grid| {
-        let result = if args.all {
-            solve_path(grid)
-                .map(|steps| {
-                    let mut lines: Vec<String> = steps
-                        .iter()
-                        .enumerate()
-                        .map(|(i, step)| format!("{}. {}", i + 1, step.explanation))
-                        .collect();
-                    lines.push(String::new());
-                    lines
-                })
-                .map_err(|e| e.to_string())
-        } else {
-            next_step(grid)
-        };
-        match result {
-            Ok(lines) => Outcome { lines, ok: true },
-            Err(why) => {
-                input.report_line(line, &format!("no hint: {why}"));
-                Outcome {
-                    lines: vec!["no hint".into()],
-                    ok: false,
+    run_batch(&args.batch, false, || {
+        |grid| {
+            let result = if args.all {
+                whole_path(grid)
+            } else {
+                next_step(grid)
+            };
+            match result {
+                Ok(lines) => Outcome::done(lines),
+                Err(why) => {
+                    let why = no_solution_because(grid, &why);
+                    Outcome::failed("no hint").because(format!("no hint: {why}"))
                 }
             }
         }
     })
+}
+
+/// Every step of a logical solve, numbered, then a blank line.
+fn whole_path(grid: &Grid) -> Result<Vec<String>, String> {
+    let steps = solve_path(grid).map_err(|e| e.to_string())?;
+    let mut lines: Vec<String> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| format!("{}. {}", i + 1, step.explanation))
+        .collect();
+    lines.push(String::new());
+    Ok(lines)
 }
 
 /// The one-line hint for a puzzle's givens.

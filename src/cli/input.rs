@@ -1,57 +1,176 @@
-//! Reading batch input (a file or stdin) and reporting per-puzzle problems the
-//! same way in every batch command: `NAME:LINE:COLUMN: message` on stderr.
+//! Opening a command's puzzle input (a file or stdin) and turning it into
+//! puzzles as a stream: one bounded line at a time, never the whole input.
+//! A directory or a device is refused at once, naming the path; stdin,
+//! pipes and FIFOs are read as they come.
 
-use std::fs;
-use std::io::{self, Read};
-use std::path::PathBuf;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
 
-use tudoku::engine::ParseError;
+use tudoku::engine::{ParseError, ParsedPuzzle, PuzzleAssembler, Shape};
 
-/// The text of a batch command's input and the name to use in messages.
+use super::lines::{BoundedLines, Line};
+
+/// The whole text of a puzzle file, for `play FILE`, which needs only its
+/// first puzzle: at most [`MAX_TEXT_BYTES`] are read.
 pub struct Input {
     pub name: String,
     pub text: String,
 }
 
-/// Reads `path`, or stdin when it is `None` or `-`. Bytes that are not UTF-8
-/// become U+FFFD, which the parser then reports as a bad symbol with its column.
+/// The largest file `read_input` takes whole. Batch commands stream instead
+/// and have no limit on the input's size.
+const MAX_TEXT_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads `path` whole, or stdin when it is `None` or `-`, refusing
+/// directories, devices and inputs over [`MAX_TEXT_BYTES`]. Bytes that are
+/// not UTF-8 become U+FFFD, which the parser then reports as a bad symbol.
 pub fn read_input(path: Option<&PathBuf>) -> Result<Input, String> {
+    let stream = open_input(path)?;
     let mut bytes = Vec::new();
-    let name = match path {
-        Some(p) if p.as_os_str() != "-" => {
-            let name = p.display().to_string();
-            bytes = fs::read(p).map_err(|e| format!("cannot read {name}: {e}"))?;
-            name
-        }
-        _ => {
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            "<stdin>".to_string()
-        }
-    };
+    stream
+        .reader
+        .take(MAX_TEXT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", stream.name))?;
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(format!(
+            "{}: larger than {} MiB, too large to be a puzzle file",
+            stream.name,
+            MAX_TEXT_BYTES >> 20
+        ));
+    }
     Ok(Input {
-        name,
+        name: stream.name,
         text: String::from_utf8_lossy(&bytes).into_owned(),
     })
 }
 
-impl Input {
-    /// Prints a parse error with the input's name, line and column.
-    pub fn report(&self, error: &ParseError) {
-        eprintln!(
-            "{}:{}:{}: {}",
-            self.name, error.line, error.column, error.kind
-        );
-    }
+/// An opened input and the name messages use for it (`<stdin>` or the path).
+pub struct Stream {
+    pub name: String,
+    reader: Box<dyn BufRead + Send>,
+}
 
-    /// Prints a problem with the puzzle that starts on `line`.
-    pub fn report_line(&self, line: usize, message: &str) {
-        eprintln!("{}:{}: {}", self.name, line, message);
-    }
+/// Opens `path`, or stdin when it is `None` or `-`. The error names the
+/// path and says what is wrong: missing, unreadable, a directory, a device.
+pub fn open_input(path: Option<&PathBuf>) -> Result<Stream, String> {
+    let reader: Box<dyn BufRead + Send> = match path {
+        Some(p) if p.as_os_str() != "-" => Box::new(BufReader::new(open_file(p)?)),
+        _ => Box::new(BufReader::new(io::stdin())),
+    };
+    let name = match path {
+        Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+        _ => "<stdin>".to_string(),
+    };
+    Ok(Stream { name, reader })
+}
 
-    /// Prints that the input held no puzzle at all.
-    pub fn report_empty(&self) {
-        eprintln!("{}: no puzzles found", self.name);
+/// Opens a file to read puzzles from, if it is a kind of file that ends:
+/// a regular file, a FIFO or a socket; not a directory or a device (where
+/// `/dev/zero` would never end).
+fn open_file(path: &Path) -> Result<File, String> {
+    let name = path.display();
+    let file = File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let kind = file
+        .metadata()
+        .map_err(|e| format!("cannot read {name}: {e}"))?
+        .file_type();
+    if kind.is_dir() {
+        return Err(format!("{name} is a directory, not a puzzle file"));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return Err(format!("{name} is a device, not a puzzle file"));
+        }
+    }
+    Ok(file)
+}
+
+/// One item of a batch command's input, in input order: a puzzle (first
+/// as read, then as handled), or why there is none.
+pub enum Entry<P = ParsedPuzzle> {
+    /// A puzzle, with the line it starts on.
+    Puzzle(P),
+    /// Text that is not a puzzle, and where and why.
+    Invalid(ParseError),
+    /// A line longer than any puzzle, skipped unread.
+    TooLong { line: usize },
+    /// Reading failed; nothing follows.
+    Unreadable(io::Error),
+}
+
+impl<P> Entry<P> {
+    /// The same entry with its puzzle, if it is one, turned by `f`.
+    pub fn map<Q>(self, f: impl FnOnce(P) -> Q) -> Entry<Q> {
+        match self {
+            Entry::Puzzle(p) => Entry::Puzzle(f(p)),
+            Entry::Invalid(e) => Entry::Invalid(e),
+            Entry::TooLong { line } => Entry::TooLong { line },
+            Entry::Unreadable(e) => Entry::Unreadable(e),
+        }
+    }
+}
+
+impl Stream {
+    /// The input's puzzles, read as they are needed.
+    pub fn puzzles(self, shape: Option<Shape>) -> Puzzles {
+        Puzzles {
+            lines: BoundedLines::new(self.reader),
+            assembler: PuzzleAssembler::new(shape),
+            queue: VecDeque::new(),
+            ended: false,
+        }
+    }
+}
+
+/// Iterator returned by [`Stream::puzzles`].
+pub struct Puzzles {
+    lines: BoundedLines<Box<dyn BufRead + Send>>,
+    assembler: PuzzleAssembler,
+    /// Items behind the assembler's: a too-long line, which comes after any
+    /// grid it cut short.
+    queue: VecDeque<Entry>,
+    ended: bool,
+}
+
+impl Iterator for Puzzles {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        loop {
+            if let Some(item) = self.assembler.pop() {
+                return Some(match item {
+                    Ok(puzzle) => Entry::Puzzle(puzzle),
+                    Err(error) => Entry::Invalid(error),
+                });
+            }
+            if let Some(entry) = self.queue.pop_front() {
+                return Some(entry);
+            }
+            if self.ended {
+                return None;
+            }
+            match self.lines.next_line() {
+                Ok(Some((number, Line::Text(text)))) => self.assembler.push_line(number, &text),
+                Ok(Some((_, Line::LongComment))) => {}
+                Ok(Some((number, Line::TooLong))) => {
+                    self.assembler.end_grid();
+                    self.queue.push_back(Entry::TooLong { line: number });
+                }
+                Ok(None) => {
+                    self.assembler.end_grid();
+                    self.ended = true;
+                }
+                Err(e) => {
+                    self.assembler.end_grid();
+                    self.queue.push_back(Entry::Unreadable(e));
+                    self.ended = true;
+                }
+            }
+        }
     }
 }

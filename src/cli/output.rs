@@ -1,8 +1,27 @@
-//! Writing batch results to stdout. A closed pipe (`tudoku solve | head`)
-//! ends the command quietly instead of panicking like `println!` would.
+//! Writing batch results to stdout and messages to stderr. A closed pipe
+//! (`tudoku solve | head`) ends the command quietly instead of panicking
+//! like `println!` would; a closed stderr (`2>&1 | head`) loses the
+//! message, not the command.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+
+use super::status::Status;
+
+/// `eprintln!` that never panics: the line goes to stderr in one write,
+/// and a stderr that cannot take it is ignored.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::output::say_line(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
+
+/// What [`say!`] does.
+pub fn say_line(line: std::fmt::Arguments) {
+    let text = format!("{line}\n");
+    let _ = io::stderr().write_all(text.as_bytes());
+}
 
 pub struct Output {
     out: BufWriter<io::StdoutLock<'static>>,
@@ -39,13 +58,20 @@ fn classify(e: io::Error) -> OutputError {
 }
 
 impl OutputError {
-    /// The exit status for a command whose output stopped.
+    /// The exit status for a command whose output stopped, for commands
+    /// that return it directly.
     pub fn exit_code(self) -> ExitCode {
+        self.status().into()
+    }
+
+    /// The exit status for a command whose output stopped: a reader that
+    /// went away (`| head`) is not a failure.
+    pub fn status(self) -> Status {
         match self {
-            OutputError::Closed => ExitCode::SUCCESS,
+            OutputError::Closed => Status::Success,
             OutputError::Failed(e) => {
-                eprintln!("tudoku: cannot write output: {e}");
-                ExitCode::FAILURE
+                say!("tudoku: cannot write output: {e}");
+                Status::Trouble
             }
         }
     }

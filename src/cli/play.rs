@@ -5,11 +5,12 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::SystemTime;
+use std::time::{Instant, SystemTime};
 
 use tudoku::engine::{Difficulty, Grid, Shape, parse_puzzles};
-use tudoku::storage::ConfigDir;
+use tudoku::game::Game;
 use tudoku::storage::timestamp::date_number;
+use tudoku::storage::{ConfigDir, saves};
 use tudoku::ui::{Config, Launch, Start};
 
 use super::generate::parse_size;
@@ -52,7 +53,13 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
         None => Start::Resume,
         Some(PlayArgs {
             load: Some(name), ..
-        }) => Start::Load(name.clone()),
+        }) => match slot(dir.as_ref(), name) {
+            Ok(start) => start,
+            Err(why) => {
+                eprintln!("tudoku: {why}");
+                return ExitCode::FAILURE;
+            }
+        },
         Some(PlayArgs {
             puzzle: Some(source),
             box_shape,
@@ -72,6 +79,12 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
                 .or(args.daily.then(|| date_number(SystemTime::now()))),
         },
     };
+    // before any file is read or written: a game with nowhere to show
+    // itself must leave the autosave and the stats as they are
+    if let Err(why) = tudoku::ui::check_terminal() {
+        eprintln!("tudoku: {why}");
+        return ExitCode::from(2);
+    }
     let (config, notices) = match &dir {
         Some(dir) => Config::load(&dir.config_file()),
         None => (
@@ -110,17 +123,26 @@ fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
                     e.column, e.kind
                 )
             })?;
-            let from = "the puzzle given".to_string();
-            return Ok(Start::Entered { puzzle, from });
+            return playable(puzzle, "the puzzle given");
         }
         Err(e) => return Err(format!("cannot read {source}: {e}")),
     };
     match parse_puzzles(&text, shape).next() {
-        Some(Ok(parsed)) => Ok(Start::Entered {
-            puzzle: parsed.grid,
-            from,
-        }),
+        Some(Ok(parsed)) => playable(parsed.grid, &from),
         Some(Err(e)) => Err(format!("{from}:{}:{}: {}", e.line, e.column, e.kind)),
         None => Err(format!("{from}: no puzzle found")),
     }
+}
+
+/// The game of a puzzle the player brought, if it has exactly one solution.
+fn playable(puzzle: Grid, from: &str) -> Result<Start, String> {
+    Game::from_entered(puzzle, Instant::now())
+        .map(|game| Start::Entered(Box::new(game)))
+        .map_err(|why| format!("{from}: {why}"))
+}
+
+/// The game saved in slot `name`.
+fn slot(dir: Option<&ConfigDir>, name: &str) -> Result<Start, String> {
+    let dir = dir.ok_or("loading a slot needs a config directory (pass --config-dir DIR)")?;
+    saves::load_named(dir, name).map(|saved| Start::Load(Box::new(saved.game)))
 }

@@ -1,18 +1,60 @@
-//! A one-line progress bar on stderr for long batches, shown only when stderr
-//! is a terminal (never in pipes or logs) and cleared when the batch ends.
+//! Progress on stderr for long batches, shown only when stderr is a terminal
+//! (never in pipes or logs) and cleared when the batch ends: a bar for
+//! `generate`, a running count for `solve --count`.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-pub struct Progress {
-    total: usize,
-    done: usize,
+const REDRAW_EVERY: Duration = Duration::from_millis(100);
+const BAR_WIDTH: usize = 30;
+
+/// One line of stderr redrawn in place, at most every [`REDRAW_EVERY`].
+struct StatusLine {
     shown: bool,
     last_draw: Option<Instant>,
 }
 
-const REDRAW_EVERY: Duration = Duration::from_millis(100);
-const BAR_WIDTH: usize = 30;
+impl StatusLine {
+    fn new(shown: bool) -> StatusLine {
+        StatusLine {
+            shown,
+            last_draw: None,
+        }
+    }
+
+    /// Draws `text()` over the line, unless it was drawn very recently.
+    fn draw(&mut self, text: impl FnOnce() -> String) {
+        if !self.shown || self.last_draw.is_some_and(|t| t.elapsed() < REDRAW_EVERY) {
+            return;
+        }
+        self.last_draw = Some(Instant::now());
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K{}", text());
+        let _ = err.flush();
+    }
+
+    /// Clears the line if it was drawn, and draws no more.
+    fn clear(&mut self) {
+        if self.shown && self.last_draw.is_some() {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
+        self.shown = false;
+    }
+}
+
+impl Drop for StatusLine {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+/// A bar for a batch of known size.
+pub struct Progress {
+    total: usize,
+    done: usize,
+    line: StatusLine,
+}
 
 impl Progress {
     /// A bar for `total` items; silent unless stderr is a terminal and the
@@ -21,35 +63,51 @@ impl Progress {
         Progress {
             total,
             done: 0,
-            shown: total > 1 && std::io::stderr().is_terminal(),
-            last_draw: None,
+            line: StatusLine::new(total > 1 && std::io::stderr().is_terminal()),
         }
+    }
+
+    /// Clears the bar for a message, and shows it no more.
+    pub fn clear(&mut self) {
+        self.line.clear();
     }
 
     pub fn advance(&mut self) {
         self.done += 1;
-        if !self.shown || self.last_draw.is_some_and(|t| t.elapsed() < REDRAW_EVERY) {
-            return;
-        }
-        self.last_draw = Some(Instant::now());
-        let filled = BAR_WIDTH * self.done / self.total.max(1);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r[{}{}] {}/{}",
-            "#".repeat(filled),
-            " ".repeat(BAR_WIDTH - filled),
-            self.done,
-            self.total
-        );
-        let _ = err.flush();
+        let (done, total) = (self.done, self.total);
+        self.line.draw(|| {
+            let filled = BAR_WIDTH * done / total.max(1);
+            format!(
+                "[{}{}] {done}/{total}",
+                "#".repeat(filled),
+                " ".repeat(BAR_WIDTH - filled),
+            )
+        });
     }
 }
 
-impl Drop for Progress {
-    fn drop(&mut self) {
-        if self.shown && self.last_draw.is_some() {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+/// The running count of a long `solve --count`: the solutions found so far
+/// and the time spent, so that a count of millions shows it is at work.
+/// Shared by the threads that count.
+pub struct Tally {
+    started: Instant,
+    line: Mutex<StatusLine>,
+}
+
+impl Tally {
+    /// A count display; silent unless stderr is a terminal.
+    pub fn new() -> Tally {
+        Tally {
+            started: Instant::now(),
+            line: Mutex::new(StatusLine::new(std::io::stderr().is_terminal())),
+        }
+    }
+
+    /// Tells that the puzzle being counted has `found` solutions so far.
+    pub fn update(&self, found: u64) {
+        let seconds = self.started.elapsed().as_secs();
+        if let Ok(mut line) = self.line.lock() {
+            line.draw(|| format!("counting: {found} solutions so far ({seconds} s)"));
         }
     }
 }

@@ -1,45 +1,32 @@
 //! `tudoku rate`: one line per puzzle with its level, score and the hardest
 //! technique it needs.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tudoku::engine::Shape;
 use tudoku::engine::rate::{Rating, Unsolvable, rate};
 
-use super::batch::{Outcome, run_batch};
+use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
-    /// Puzzle file, one puzzle per line; `-` or nothing reads standard input.
-    pub file: Option<PathBuf>,
-    /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    pub box_shape: Option<Shape>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 pub fn run(args: &RateArgs) -> ExitCode {
-    run_batch(
-        args.file.as_ref(),
-        args.box_shape,
-        |input, line, grid| match rate(grid) {
-            Ok(rating) => Outcome {
-                lines: vec![rating_columns(&rating)],
-                ok: true,
-            },
+    run_batch(&args.batch, false, || {
+        |grid| match rate(grid) {
+            Ok(rating) => Outcome::done(vec![rating_columns(&rating)]),
             Err(why) => {
-                input.report_line(line, &format!("not rated: {why}"));
                 let word = match why {
                     Unsolvable::NoSolution => "no solution",
                     Unsolvable::MultipleSolutions => "several solutions",
                 };
-                Outcome {
-                    lines: vec![word.into()],
-                    ok: false,
-                }
+                let why = no_solution_because(grid, &why.to_string());
+                Outcome::failed(word).because(format!("not rated: {why}"))
             }
-        },
-    )
+        }
+    })
 }
 
 /// `level score hardest technique`, as `rate` and `generate --rate` print it.

@@ -1,55 +1,67 @@
 //! `tudoku solve`: one output line per puzzle: its solution, `no solution`,
 //! or with `--count` the number of solutions.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
+use tudoku::engine::SolutionCount;
 use tudoku::engine::solver::{self, Solver};
-use tudoku::engine::{Shape, SolutionCount};
 
-use super::batch::{Outcome, run_batch};
+use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
+use super::progress::Tally;
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Puzzle file, one puzzle per line; `-` or nothing reads standard input.
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
     /// Print the number of solutions instead of a solution.
     #[arg(long)]
     pub count: bool,
-    /// With --count, stop counting at K solutions (0 counts them all).
-    #[arg(long, value_name = "K", default_value_t = 0, requires = "count")]
+    /// With --count, stop counting at K solutions and print `at least K`
+    /// (0: count them all, which can take hours on a board with few givens).
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_LIMIT, requires = "count")]
     pub limit: u64,
-    /// Box shape as RxC (rows x columns per box), e.g. 3x2 for tall 6x6 boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    pub box_shape: Option<Shape>,
     /// Print empty cells as 0 instead of `.` (no empty cells in solutions).
     #[arg(long)]
     pub zeros: bool,
+    /// Name each puzzle with more than one solution on its own line, instead
+    /// of one line with their number at the end.
+    #[arg(long)]
+    pub verbose: bool,
 }
+
+/// Where `--count` stops unless told otherwise: an empty 9x9 board gets
+/// there in well under a second, and has 6.7e21 solutions to count.
+pub const DEFAULT_LIMIT: u64 = 1_000_000;
+
+/// Said of a puzzle with several solutions, one of which is printed.
+const SEVERAL: &str = "more than one solution, printed one";
 
 /// Runs the command; the exit status is 0 only if every puzzle was read and
 /// has a solution.
 pub fn run(args: &SolveArgs) -> ExitCode {
-    let mut solver = Solver::new();
-    run_batch(args.file.as_ref(), args.box_shape, |input, line, grid| {
-        if args.count {
-            let count = solver.count(grid, args.limit);
-            return Outcome {
-                lines: vec![describe(count)],
-                ok: count.found() > 0,
-            };
-        }
-        let (line_out, ok) = match solver.solve_unique(grid) {
-            solver::Outcome::Unsolvable => ("no solution".to_string(), false),
-            solver::Outcome::Unique(solution) => (solution.to_line(args.zeros), true),
-            solver::Outcome::Multiple(solution) => {
-                input.report_line(line, "puzzle has more than one solution; printing one");
-                (solution.to_line(args.zeros), true)
+    let tally = Tally::new();
+    run_batch(&args.batch, args.verbose, || {
+        let mut solver = Solver::new();
+        let tally = &tally;
+        move |grid| {
+            if args.count {
+                let count = solver.count_with_progress(grid, args.limit, &mut |k| tally.update(k));
+                if count.found() == 0 {
+                    return Outcome::failed("0").because(no_solution_because(grid, "no solution"));
+                }
+                return Outcome::done(vec![describe(count)]);
             }
-        };
-        Outcome {
-            lines: vec![line_out],
-            ok,
+            match solver.solve_unique(grid) {
+                solver::Outcome::Unsolvable => {
+                    Outcome::failed("no solution").because(no_solution_because(grid, "no solution"))
+                }
+                solver::Outcome::Unique(solution) => {
+                    Outcome::done(vec![solution.to_line(args.zeros)])
+                }
+                solver::Outcome::Multiple(solution) => {
+                    Outcome::done(vec![solution.to_line(args.zeros)]).warning(SEVERAL)
+                }
+            }
         }
     })
 }

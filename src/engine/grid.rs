@@ -250,9 +250,7 @@ pub struct ParsedPuzzle {
 pub fn parse_puzzles(text: &str, shape: Option<Shape>) -> PuzzleReader<'_> {
     PuzzleReader {
         lines: text.lines().enumerate(),
-        shape,
-        pending: None,
-        ready: VecDeque::new(),
+        assembler: PuzzleAssembler::new(shape),
     }
 }
 
@@ -266,16 +264,34 @@ struct PendingGrid {
     end_column: usize,
 }
 
-/// Iterator returned by [`parse_puzzles`].
-pub struct PuzzleReader<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+/// Puzzles from lines handed over one at a time, for callers that read
+/// their text in pieces (a stream of any length) rather than holding it all.
+/// [`parse_puzzles`] is this over a whole text.
+pub struct PuzzleAssembler {
     shape: Option<Shape>,
     pending: Option<PendingGrid>,
     ready: VecDeque<Result<ParsedPuzzle, ParseError>>,
 }
 
-impl PuzzleReader<'_> {
-    fn abandon_pending(&mut self) {
+impl PuzzleAssembler {
+    /// Puzzles of `shape`, or of the default shape for their size when `None`.
+    pub fn new(shape: Option<Shape>) -> PuzzleAssembler {
+        PuzzleAssembler {
+            shape,
+            pending: None,
+            ready: VecDeque::new(),
+        }
+    }
+
+    /// The next puzzle or error that is complete, in text order.
+    pub fn pop(&mut self) -> Option<Result<ParsedPuzzle, ParseError>> {
+        self.ready.pop_front()
+    }
+
+    /// Ends a pretty-printed grid in progress, which is then reported
+    /// incomplete: at the end of the text, or at a line the caller could not
+    /// hand over (one too long to read).
+    pub fn end_grid(&mut self) {
         if let Some(p) = self.pending.take() {
             self.ready.push_back(Err(ParseError {
                 line: p.start_line,
@@ -294,10 +310,11 @@ impl PuzzleReader<'_> {
         self.ready.push_back(result);
     }
 
-    fn read_line(&mut self, line_no: usize, line: &str) {
+    /// Reads line `line_no` (1-based) of the text, without its line break.
+    pub fn push_line(&mut self, line_no: usize, line: &str) {
         let trimmed = line.trim_start();
         if trimmed.is_empty() {
-            self.abandon_pending();
+            self.end_grid();
             return;
         }
         if trimmed.starts_with('#') {
@@ -306,7 +323,7 @@ impl PuzzleReader<'_> {
         let scanned = match scan_line(line, line_no) {
             Ok(s) => s,
             Err(e) => {
-                self.abandon_pending();
+                self.end_grid();
                 self.ready.push_back(Err(e));
                 return;
             }
@@ -322,7 +339,7 @@ impl PuzzleReader<'_> {
         let row_like =
             SUPPORTED_SIZES.contains(&count) && (count != 16 || scanned.separated || continues);
         if !row_like {
-            self.abandon_pending();
+            self.end_grid();
             self.finish(
                 scanned.values,
                 &scanned.columns,
@@ -332,7 +349,7 @@ impl PuzzleReader<'_> {
             return;
         }
         if !continues {
-            self.abandon_pending();
+            self.end_grid();
             self.pending = Some(PendingGrid {
                 start_line: line_no,
                 n: count,
@@ -357,19 +374,25 @@ impl PuzzleReader<'_> {
     }
 }
 
+/// Iterator returned by [`parse_puzzles`].
+pub struct PuzzleReader<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    assembler: PuzzleAssembler,
+}
+
 impl Iterator for PuzzleReader<'_> {
     type Item = Result<ParsedPuzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(item) = self.ready.pop_front() {
+            if let Some(item) = self.assembler.pop() {
                 return Some(item);
             }
             match self.lines.next() {
-                Some((i, line)) => self.read_line(i + 1, line),
+                Some((i, line)) => self.assembler.push_line(i + 1, line),
                 None => {
-                    self.abandon_pending();
-                    return self.ready.pop_front();
+                    self.assembler.end_grid();
+                    return self.assembler.pop();
                 }
             }
         }

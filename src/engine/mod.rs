@@ -24,6 +24,6 @@ pub use dig::Symmetry;
 pub use digits::DigitSet;
 pub use generate::{GenerateError, GenerateOptions, Generated, generate, generate_cancellable};
 pub use geometry::{Geometry, Shape};
-pub use grid::{Grid, ParseError, ParsedPuzzle, parse_puzzles};
+pub use grid::{Grid, ParseError, ParsedPuzzle, PuzzleAssembler, parse_puzzles};
 pub use solver::SolutionCount;
 pub use step::{Step, Technique};

@@ -127,21 +127,41 @@ impl Solver {
     /// The first solution found, or `None` when the puzzle has none.
     pub fn solve(&mut self, grid: &Grid) -> Option<Grid> {
         let mut first = Grid::empty(grid.shape());
-        (self.core(grid.shape()).run(grid, &[], 1, Some(&mut first)) > 0).then_some(first)
+        let found = self
+            .core(grid.shape())
+            .run(grid, &[], 1, Some(&mut first), &mut quiet);
+        (found > 0).then_some(first)
     }
 
     /// Counts solutions, stopping at `limit` (0 counts them all).
     pub fn count(&mut self, grid: &Grid, limit: u64) -> SolutionCount {
+        self.count_with_progress(grid, limit, &mut quiet)
+    }
+
+    /// `count`, telling `progress` the number found so far every
+    /// [`PROGRESS_EVERY`] solutions, for callers that show a long count
+    /// going (a count can take hours).
+    pub fn count_with_progress(
+        &mut self,
+        grid: &Grid,
+        limit: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> SolutionCount {
         if limit == 0
             && let Some((representatives, group)) = one_per_relabelling(grid)
         {
-            let found = self.core(grid.shape()).run(&representatives, &[], 0, None);
+            let mut scaled = |found: u64| progress(found.saturating_mul(group));
+            let found = self
+                .core(grid.shape())
+                .run(&representatives, &[], 0, None, &mut scaled);
             return match found.checked_mul(group) {
                 Some(total) => SolutionCount::Exactly(total),
                 None => SolutionCount::AtLeast(u64::MAX),
             };
         }
-        let found = self.core(grid.shape()).run(grid, &[], limit, None);
+        let found = self
+            .core(grid.shape())
+            .run(grid, &[], limit, None, progress);
         if limit != 0 && found >= limit {
             SolutionCount::AtLeast(found)
         } else {
@@ -162,7 +182,7 @@ impl Solver {
         let mut first = Grid::empty(grid.shape());
         match self
             .core(grid.shape())
-            .run(grid, candidates, 2, Some(&mut first))
+            .run(grid, candidates, 2, Some(&mut first), &mut quiet)
         {
             0 => Outcome::Unsolvable,
             1 => Outcome::Unique(first),
@@ -188,6 +208,12 @@ impl Solver {
             .as_mut()
     }
 }
+
+/// How often, in solutions found, `count_with_progress` reports.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// A progress callback that ignores the news.
+fn quiet(_found: u64) {}
 
 /// Counting every solution of a grid whose givens leave k >= 2 digits
 /// unused: relabelling those digits among themselves maps solutions to
@@ -232,7 +258,8 @@ fn shape_index(shape: Shape) -> usize {
 trait Search {
     /// Searches `grid` with its empty cells limited to `candidates` (when
     /// given, one set per cell), stopping after `limit` solutions (0: never),
-    /// writes the first solution into `first` when given, and returns how
+    /// writes the first solution into `first` when given, tells `progress`
+    /// the number found every [`PROGRESS_EVERY`] solutions, and returns how
     /// many it found.
     fn run(
         &mut self,
@@ -240,6 +267,7 @@ trait Search {
         candidates: &[DigitSet],
         limit: u64,
         first: Option<&mut Grid>,
+        progress: &mut dyn FnMut(u64),
     ) -> u64;
 }
 
@@ -357,6 +385,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
         candidates: &[DigitSet],
         limit: u64,
         mut first: Option<&mut Grid>,
+        progress: &mut dyn FnMut(u64),
     ) -> u64 {
         let (tables, stack) = (self.tables, &mut self.stack);
         let mut state = Self::empty_state();
@@ -390,6 +419,9 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
                         found += 1;
                         if found == limit {
                             return found;
+                        }
+                        if found % PROGRESS_EVERY == 0 {
+                            progress(found);
                         }
                     }
                 }
@@ -963,6 +995,15 @@ mod tests {
         );
         assert!(count(&g, 2).is_unique());
         assert_eq!(solve_unique(&g), Outcome::Unique(s));
+    }
+
+    #[test]
+    fn counting_reports_progress_every_so_many_solutions() {
+        let empty = Grid::empty(Shape::for_size(6).unwrap());
+        let mut seen = Vec::new();
+        let count = Solver::new().count_with_progress(&empty, 200_000, &mut |k| seen.push(k));
+        assert_eq!(count, SolutionCount::AtLeast(200_000));
+        assert_eq!(seen, [1, 2, 3].map(|k| k * PROGRESS_EVERY));
     }
 
     #[test]

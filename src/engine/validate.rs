@@ -41,6 +41,35 @@ pub fn conflicts(grid: &Grid) -> Vec<usize> {
     (0..marked.len()).filter(|&c| marked[c]).collect()
 }
 
+/// Two filled cells that see each other and hold the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The earlier cell in reading order.
+    pub first: usize,
+    pub second: usize,
+    pub digit: u8,
+}
+
+/// The first clash in reading order (the earliest cell that repeats a digit
+/// one of its earlier peers holds, with that peer), or `None` when no digit
+/// repeats in a unit: what a message names when givens contradict.
+pub fn first_clash(grid: &Grid) -> Option<Clash> {
+    let g = grid.shape().geometry();
+    (0..g.cell_count()).find_map(|second| {
+        let digit = grid.get(second);
+        let first = g.peers[second]
+            .iter()
+            .copied()
+            .filter(|&p| p < second && digit != 0 && grid.get(p) == digit)
+            .min()?;
+        Some(Clash {
+            first,
+            second,
+            digit,
+        })
+    })
+}
+
 /// True when no digit repeats in a unit (empty cells allowed). Stops at the
 /// first repeat: the rater asks this of every puzzle.
 pub fn is_consistent(grid: &Grid) -> bool {
@@ -70,6 +99,62 @@ mod tests {
     use crate::engine::geometry::Shape;
 
     const SOLVED_4: &str = "1234341221434321";
+
+    /// Every pair of cells that see each other and share a digit, by brute
+    /// force over rows, columns and boxes as coordinates.
+    fn all_clashes(grid: &Grid) -> Vec<(usize, usize)> {
+        let g = grid.shape().geometry();
+        let (n, h, w) = (g.n, grid.shape().box_rows(), grid.shape().box_cols());
+        let sees = |a: usize, b: usize| {
+            let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+            ra == rb || ca == cb || (ra / h == rb / h && ca / w == cb / w)
+        };
+        let mut pairs = Vec::new();
+        for b in 0..n * n {
+            for a in 0..b {
+                if grid.get(a) != 0 && grid.get(a) == grid.get(b) && sees(a, b) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        pairs
+    }
+
+    #[test]
+    fn the_first_clash_is_the_earliest_repeat_in_reading_order() {
+        let nine = Shape::for_size(9).unwrap();
+        let mut grid = Grid::empty(nine);
+        assert_eq!(first_clash(&grid), None);
+        grid.set(0, 1);
+        grid.set(80, 1);
+        assert_eq!(first_clash(&grid), None); // r1c1 and r9c9 do not see each other
+        grid.set(20, 1); // r3c3: same box as r1c1
+        grid.set(8, 1); // r1c9: same row as r1c1
+        let clash = first_clash(&grid).unwrap();
+        assert_eq!((clash.first, clash.second, clash.digit), (0, 8, 1));
+        // against brute force on random sparse grids of every shape
+        let mut seed = 7u64;
+        for shape in Shape::all() {
+            for _ in 0..50 {
+                let mut grid = Grid::empty(shape);
+                for cell in 0..shape.cell_count() {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if (seed >> 60) == 0 {
+                        grid.set(cell, (seed >> 33) as u8 % shape.n() as u8 + 1);
+                    }
+                }
+                let expected = all_clashes(&grid).into_iter().min_by_key(|&(a, b)| (b, a));
+                let found = first_clash(&grid).map(|c| (c.first, c.second));
+                assert_eq!(found, expected, "{shape} {grid:?}");
+                if let Some(c) = first_clash(&grid) {
+                    assert_eq!(grid.get(c.first), c.digit);
+                    assert_eq!(grid.get(c.second), c.digit);
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_solved_grid_is_solved_and_a_broken_one_is_not() {

@@ -55,8 +55,27 @@ pub enum Action {
     Hint,
     Pause,
     Resume,
+    /// Stop the clock while something covers the board (help, a dialog),
+    /// without pausing the game: a save made meanwhile is not paused.
+    Hold,
+    /// Start the clock again after `Hold` (unless paused or won).
+    Release,
     /// Back to the givens (one undoable edit; the clock keeps running).
     Restart,
+}
+
+/// What an action did, so that the UI need not read the game back to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// The board is as it was: the selection, a mode, the clock or the
+    /// hint shown moved.
+    Unchanged,
+    /// The board changed (an entry, a note, an undo, a hint applied).
+    Changed,
+    /// The board changed and is now solved.
+    Won,
+    /// A check marked this many entries wrong.
+    Checked { wrong: usize },
 }
 
 /// Why an action did nothing.

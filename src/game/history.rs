@@ -2,9 +2,9 @@
 //! after state of each cell it touched, so one placement together with the
 //! notes it removed from its peers undoes and redoes as one unit.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::serde_forms;
+use super::{edit_line, serde_forms};
 use crate::engine::DigitSet;
 
 /// What one cell holds: a value (0 = empty) and its notes.
@@ -16,7 +16,7 @@ pub struct CellState {
 }
 
 /// One cell's change within an edit.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Change {
     pub cell: u16,
     pub before: CellState,
@@ -24,18 +24,109 @@ pub struct Change {
 }
 
 /// One undoable step: the changes of a single action, and the cell to select
-/// when it is undone or redone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// when it is undone or redone. (Saved as one line, see `edit_line`; the
+/// table form is how saves before format 2 wrote it.)
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Edit {
     pub focus: u16,
     pub changes: Vec<Change>,
 }
 
-/// Done and undone edits; a new edit clears the redo side.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Done and undone edits; a new edit clears the redo side. Saved as two
+/// multi-line strings, one edit per line (`edit_line`), kept up to date as
+/// edits come and go so that saving a long game costs no re-encoding.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
-    done: Vec<Edit>,
-    undone: Vec<Edit>,
+    done: Stack,
+    undone: Stack,
+}
+
+/// Edits in the order they were pushed, with their saved lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Stack {
+    edits: Vec<Edit>,
+    /// Every edit's line, each followed by a newline.
+    text: String,
+    /// Where each edit's line ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Stack {
+    fn from_edits(edits: Vec<Edit>) -> Stack {
+        let mut stack = Stack::default();
+        for edit in edits {
+            stack.push(edit);
+        }
+        stack
+    }
+
+    fn push(&mut self, edit: Edit) {
+        edit_line::write_line(&edit, &mut self.text);
+        self.text.push('\n');
+        self.ends.push(self.text.len());
+        self.edits.push(edit);
+    }
+
+    fn pop(&mut self) -> Option<Edit> {
+        let edit = self.edits.pop()?;
+        self.ends.pop();
+        self.text.truncate(self.ends.last().copied().unwrap_or(0));
+        Some(edit)
+    }
+
+    fn clear(&mut self) {
+        *self = Stack::default();
+    }
+}
+
+/// How `History` is saved.
+#[derive(Serialize)]
+struct SavedHistory<'a> {
+    done: &'a str,
+    undone: &'a str,
+}
+
+/// How `History` is read: format 2's lines, or format 1's tables.
+#[derive(Deserialize)]
+struct ReadHistory {
+    done: Edits,
+    undone: Edits,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Edits {
+    Lines(String),
+    Tables(Vec<Edit>),
+}
+
+impl Edits {
+    fn into_stack(self) -> Result<Stack, String> {
+        match self {
+            Edits::Lines(text) => edit_line::decode_all(&text).map(Stack::from_edits),
+            Edits::Tables(edits) => Ok(Stack::from_edits(edits)),
+        }
+    }
+}
+
+impl Serialize for History {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SavedHistory {
+            done: &self.done.text,
+            undone: &self.undone.text,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for History {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<History, D::Error> {
+        let read = ReadHistory::deserialize(d)?;
+        Ok(History {
+            done: read.done.into_stack().map_err(serde::de::Error::custom)?,
+            undone: read.undone.into_stack().map_err(serde::de::Error::custom)?,
+        })
+    }
 }
 
 impl History {
@@ -51,26 +142,81 @@ impl History {
     pub fn undo(&mut self) -> Option<&Edit> {
         let edit = self.done.pop()?;
         self.undone.push(edit);
-        self.undone.last()
+        self.undone.edits.last()
     }
 
     /// The edit to re-apply, moved back to the undo side.
     pub fn redo(&mut self) -> Option<&Edit> {
         let edit = self.undone.pop()?;
         self.done.push(edit);
-        self.done.last()
+        self.done.edits.last()
+    }
+
+    /// How many edits are on each side: it moves with every change of the
+    /// board, so comparing it says whether an action changed the board.
+    pub fn position(&self) -> (usize, usize) {
+        (self.done.edits.len(), self.undone.edits.len())
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.done.is_empty()
+        !self.done.edits.is_empty()
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty()
+        !self.undone.edits.is_empty()
     }
 
     /// Every recorded edit, for validating a loaded game.
     pub fn edits(&self) -> impl Iterator<Item = &Edit> {
-        self.done.iter().chain(&self.undone)
+        self.done.edits.iter().chain(&self.undone.edits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(k: u16) -> Edit {
+        Edit {
+            focus: k,
+            changes: vec![Change {
+                cell: k,
+                before: CellState::default(),
+                after: CellState {
+                    value: (k % 9 + 1) as u8,
+                    notes: DigitSet::EMPTY,
+                },
+            }],
+        }
+    }
+
+    /// The kept lines always equal the lines of the edits written afresh.
+    #[test]
+    fn the_saved_lines_follow_every_undo_redo_and_record() {
+        let mut history = History::default();
+        let check = |h: &History| {
+            assert_eq!(h.done, Stack::from_edits(h.done.edits.clone()));
+            assert_eq!(h.undone, Stack::from_edits(h.undone.edits.clone()));
+        };
+        for k in 0..30u16 {
+            match k % 5 {
+                0..=2 => history.record(edit(k)),
+                3 => {
+                    history.undo();
+                }
+                _ => {
+                    history.redo();
+                    history.undo();
+                    history.undo();
+                }
+            }
+            check(&history);
+        }
+        let text = toml::to_string(&history).unwrap();
+        let back: History = toml::from_str(&text).unwrap();
+        assert_eq!(back, history);
+        while history.undo().is_some() {}
+        check(&history);
+        assert!(history.done.text.is_empty());
     }
 }

@@ -5,6 +5,7 @@
 
 mod action;
 mod clock;
+mod edit_line;
 mod hint;
 mod history;
 mod play;
@@ -19,11 +20,11 @@ use crate::engine::solver::{self, Outcome};
 use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, rate, validate};
 
 pub use crate::engine::hint::{Hint, HintLevel};
-pub use action::{Action, Direction, Jump, Refusal};
+pub use action::{Action, Applied, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
-pub use source::{new_puzzle, new_puzzle_cancellable};
+pub use source::{highest_level, new_puzzle, new_puzzle_cancellable};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
 /// loading checks that the parts fit together instead of trusting the file.
@@ -52,6 +53,9 @@ pub struct Game {
     notes_mode: bool,
     /// Entries marked wrong by the last check, until they change.
     checked_wrong: Vec<usize>,
+    /// The clock is held while something covers the board; not saved.
+    #[serde(skip)]
+    held: bool,
     /// The hint being shown; a position change drops it.
     #[serde(skip)]
     hint: Option<HintState>,
@@ -116,6 +120,7 @@ impl Game {
             selected: 0,
             notes_mode: false,
             checked_wrong: Vec::new(),
+            held: false,
             hint: None,
             auto_remove_notes: auto_remove_notes_default(),
             check_mistakes: false,
@@ -152,7 +157,8 @@ impl Game {
 
     /// A freshly generated game of a shape and level; `seed` makes it
     /// reproducible. The game's level is the puzzle's real rating, which
-    /// differs from `difficulty` only where that level is out of reach.
+    /// differs from `difficulty` only where that level is out of reach
+    /// (see `highest_level`).
     pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
         let made = new_puzzle(shape, difficulty, seed);
         Game::new(
@@ -248,6 +254,11 @@ impl Game {
 
     pub fn is_paused(&self) -> bool {
         self.paused
+    }
+
+    /// True while the clock is held (see `Action::Hold`).
+    pub fn is_held(&self) -> bool {
+        self.held
     }
 
     pub fn is_won(&self) -> bool {

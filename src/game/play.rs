@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::Game;
-use super::action::{Action, Direction, Jump, Refusal};
+use super::action::{Action, Applied, Direction, Jump, Refusal};
 use super::hint::HintState;
 use super::history::{CellState, Change, Edit};
 use crate::engine::hint::{Hint, HintLevel, next_hint};
@@ -12,9 +12,30 @@ use crate::engine::techniques::Board;
 use crate::engine::{DigitSet, Step, validate};
 
 impl Game {
-    /// Applies one action at time `now`; `Err` says why it did nothing.
-    pub fn apply(&mut self, action: Action, now: Instant) -> Result<(), Refusal> {
-        if self.paused && !matches!(action, Action::Pause | Action::Resume) {
+    /// Applies one action at time `now`: what it did, or why it did nothing.
+    pub fn apply(&mut self, action: Action, now: Instant) -> Result<Applied, Refusal> {
+        let (before, was_won) = (self.history.position(), self.won);
+        self.act(action, now)?;
+        Ok(if self.won && !was_won {
+            Applied::Won
+        } else if action == Action::Check {
+            Applied::Checked {
+                wrong: self.checked_wrong.len(),
+            }
+        } else if self.history.position() != before {
+            Applied::Changed
+        } else {
+            Applied::Unchanged
+        })
+    }
+
+    fn act(&mut self, action: Action, now: Instant) -> Result<(), Refusal> {
+        if self.paused
+            && !matches!(
+                action,
+                Action::Pause | Action::Resume | Action::Hold | Action::Release
+            )
+        {
             return Err(Refusal::Paused);
         }
         match action {
@@ -24,7 +45,17 @@ impl Game {
             }
             Action::Resume => {
                 self.paused = false;
-                if !self.won {
+                if !self.won && !self.held {
+                    self.clock.start(now);
+                }
+            }
+            Action::Hold => {
+                self.held = true;
+                self.clock.stop(now);
+            }
+            Action::Release => {
+                self.held = false;
+                if !self.won && !self.paused {
                     self.clock.start(now);
                 }
             }

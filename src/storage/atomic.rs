@@ -2,8 +2,15 @@
 //! one, never a mix. Write a temporary file in the same directory, flush and
 //! fsync it, rename it over the target, then fsync the directory so the
 //! rename itself survives a power cut.
+//!
+//! Nothing planted in the directory can redirect a write: the temporary file
+//! has an unpredictable name and is created with O_EXCL (which never follows
+//! a symbolic link), and the rename replaces whatever sits at the target's
+//! name, a planted link included, without touching what the link points to.
+//! New files are private to the player (0600, in a 0700 directory whatever
+//! the umask); a file the player gave another mode keeps it.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -28,39 +35,65 @@ pub fn sync(path: &Path) -> io::Result<()> {
     sync_dir(path.parent().unwrap_or(Path::new(".")))
 }
 
+/// Creates `dir` and any missing parents, each private to the player (0700
+/// on Unix). Directories that exist already are left as they are.
+pub fn create_private_dir(dir: &Path) -> io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// The prefix and suffix of the temporary files written for `name`, so that
+/// the only writer of a file can clear what a killed writer left.
+pub fn temporary_affixes(name: &str) -> (String, &'static str) {
+    (format!(".{name}."), ".tmp")
+}
+
 fn replace(path: &Path, contents: &[u8], durable: bool) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    fs::create_dir_all(dir)?;
+    create_private_dir(dir)?;
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no file name"))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)?;
-        file.write_all(contents)?;
-        file.flush()?;
-        if durable {
-            file.sync_all()?;
-        }
-        drop(file);
-        fs::rename(&tmp, path)?;
-        if durable { sync_dir(dir) } else { Ok(()) }
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    let (prefix, suffix) = temporary_affixes(&name.to_string_lossy());
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(suffix)
+        .tempfile_in(dir)?;
+    keep_mode(path, tmp.as_file())?;
+    tmp.write_all(contents)?;
+    tmp.flush()?;
+    if durable {
+        tmp.as_file().sync_all()?;
     }
-    result
+    // on failure the temporary file is removed as `tmp` drops
+    tmp.persist(path).map_err(|e| e.error)?;
+    if durable { sync_dir(dir) } else { Ok(()) }
+}
+
+/// Gives the new file the old one's permissions when the old one is a
+/// regular file (the player may have chosen them); a new file keeps the
+/// temporary file's 0600.
+#[cfg(unix)]
+fn keep_mode(path: &Path, new: &File) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    match fs::symlink_metadata(path) {
+        Ok(old) if old.file_type().is_file() => {
+            let mode = old.permissions().mode() & 0o7777;
+            new.set_permissions(fs::Permissions::from_mode(mode))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_mode(_path: &Path, _new: &File) -> io::Result<()> {
+    Ok(())
 }
 
 #[cfg(unix)]
@@ -91,6 +124,36 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec!["a.toml"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_and_directories_are_private_and_a_chosen_mode_is_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("saves").join("a.toml");
+        write_atomic(&path, b"one").unwrap();
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(path.parent().unwrap()), 0o700);
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic_unsynced(&path, b"two").unwrap();
+        assert_eq!(mode(&path), 0o640);
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_at_the_target_is_replaced_and_its_target_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        fs::write(&victim, b"precious").unwrap();
+        let path = dir.path().join("a.toml");
+        std::os::unix::fs::symlink(&victim, &path).unwrap();
+        write_atomic(&path, b"save").unwrap();
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        assert!(fs::symlink_metadata(&path).unwrap().file_type().is_file());
+        assert_eq!(fs::read(&path).unwrap(), b"save");
     }
 
     #[cfg(unix)]

@@ -2,7 +2,9 @@
 //! and on the way out, by one process at a time. The process that holds its
 //! lock writes it; a second tudoku started meanwhile is told which process
 //! holds it and plays without autosaving (its game can still go to a named
-//! slot). A file from a newer tudoku is never written over either.
+//! slot). A file from a newer tudoku is never written over, nor one that
+//! could not be read and could not be moved aside; a read-only directory
+//! still resumes the saved game, which is then played without saving.
 //!
 //! A move's save is atomic but not waited for on the disk: the new file is in
 //! place before the next key is read (so a killed process loses at most the
@@ -15,12 +17,14 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
-use super::atomic::{sync, write_atomic, write_atomic_unsynced};
-use super::document::{Loaded, Versioned, load, to_toml};
-use super::lock::FileLock;
+use super::atomic::{sync, temporary_affixes, write_atomic, write_atomic_unsynced};
+use super::document::{Loaded, Versioned, load};
+use super::lock::{FileLock, LockError};
 use super::paths::ConfigDir;
 use super::saves::{AUTOSAVE, SavedGame, write_error};
+use crate::game::Game;
 
 /// The autosave of this process.
 #[derive(Debug)]
@@ -71,8 +75,10 @@ enum State {
         _lock: FileLock,
         failing: Option<String>,
     },
-    /// Not written, for the reason given.
+    /// Not written, for the reason given; still read.
     Off(String),
+    /// Another tudoku holds it: neither read nor written.
+    Held(String),
 }
 
 /// A save not yet on disk, for the panic hook to try once more.
@@ -95,13 +101,20 @@ impl Autosave {
                     failing: None,
                 }
             }
-            // Held by another tudoku (the message names its process), or
-            // no lock can be made (a read-only directory, say).
-            Err(e) => State::Off(format!("{e}: this game is not autosaved")),
+            // the message names the other process
+            Err(e @ LockError::Held { .. }) => {
+                State::Held(format!("{e}: this game is not autosaved"))
+            }
+            Err(e) if e.is_read_only() => State::Off(format!(
+                "cannot save in {}: it is read-only; play goes on without saving",
+                path.parent().unwrap_or(&path).display()
+            )),
+            // a planted link or some other trouble at the lock file
+            Err(e) => State::Off(format!("{e}; this game is not autosaved")),
         };
         let syncer = match state {
             State::On { .. } => Syncer::start(path.clone()),
-            State::Off(_) => None,
+            State::Off(_) | State::Held(_) => None,
         };
         Autosave {
             path,
@@ -118,41 +131,43 @@ impl Autosave {
     pub fn trouble(&self) -> Option<&str> {
         match &self.state {
             State::On { failing, .. } => failing.as_deref(),
-            State::Off(why) => Some(why),
+            State::Off(why) | State::Held(why) => Some(why),
         }
     }
 
     /// The game to resume. Another process's autosave is left alone
-    /// (`Missing`); a newer tudoku's file turns autosaving off.
+    /// (`Missing`); a newer tudoku's file, or one that could not be read nor
+    /// moved aside, turns autosaving off so that it is never written over.
     pub fn load(&mut self) -> Loaded<SavedGame> {
-        if matches!(self.state, State::Off(_)) {
+        if matches!(self.state, State::Held(_)) {
             return Loaded::Missing;
         }
         let loaded = load::<SavedGame>(&self.path);
-        if let Loaded::Newer { .. } = loaded {
+        if let Loaded::Newer { .. } | Loaded::Unreadable { .. } = loaded {
             let why = loaded.message(SavedGame::WHAT).unwrap_or_default();
             self.state = State::Off(format!("{why}: this game is not autosaved"));
         }
         loaded
     }
 
-    /// Writes the game after a move: in place when this returns, synced to
-    /// the disk shortly after. Returns a line for the player when saving
-    /// starts to fail or works again (not on every failed move).
-    pub fn save(&mut self, saved: &SavedGame) -> Option<String> {
-        self.write(saved, false)
+    /// Writes the game as it stands at `now` after a move: in place when
+    /// this returns, synced to the disk shortly after. Returns a line for
+    /// the player when saving starts to fail or works again (not on every
+    /// failed move).
+    pub fn save(&mut self, game: &mut Game, now: Instant) -> Option<String> {
+        self.write(game, now, false)
     }
 
     /// Writes the game and waits until it is on the disk (on the way out).
-    pub fn save_and_sync(&mut self, saved: &SavedGame) -> Option<String> {
-        self.write(saved, true)
+    pub fn save_and_sync(&mut self, game: &mut Game, now: Instant) -> Option<String> {
+        self.write(game, now, true)
     }
 
-    fn write(&mut self, saved: &SavedGame, durable: bool) -> Option<String> {
+    fn write(&mut self, game: &mut Game, now: Instant, durable: bool) -> Option<String> {
         let State::On { failing, .. } = &mut self.state else {
             return None;
         };
-        let result = match to_toml(saved) {
+        let result = match SavedGame::toml_of(game, now) {
             Ok(text) => write_pending(
                 Pending {
                     path: self.path.clone(),
@@ -215,12 +230,15 @@ fn remove_stale_temporaries(path: &Path) {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
     };
-    let prefix = format!(".{}.tmp-", name.to_string_lossy());
+    let (prefix, suffix) = temporary_affixes(&name.to_string_lossy());
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
-        if entry.file_name().to_string_lossy().starts_with(&prefix) {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(suffix) {
+            // a link is removed as a link, never followed
             let _ = fs::remove_file(entry.path());
         }
     }

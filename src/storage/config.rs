@@ -8,7 +8,8 @@ use std::path::Path;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::quarantine::move_aside;
+use super::files::{CONFIG_LIMIT, Links, ReadError, read_limited};
+use super::quarantine::{Aside, move_aside};
 
 /// Settings read from a config file, and what the user should be told.
 #[derive(Debug)]
@@ -24,9 +25,10 @@ where
     T: Serialize + DeserializeOwned + Default,
 {
     let shown = path.display();
-    let text = match std::fs::read(path) {
+    // the player's own file: it may be a link into their dotfiles
+    let text = match read_limited(path, CONFIG_LIMIT, Links::Follow) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return defaults(vec![]),
+        Err(ReadError::NotFound) => return defaults(vec![]),
         Err(e) => return defaults(vec![format!("cannot read {shown}: {e}; using defaults")]),
     };
     let parsed = std::str::from_utf8(&text)
@@ -38,7 +40,7 @@ where
     match parsed {
         Ok(table) => merge_over_defaults(table, &shown.to_string()),
         Err(reason) => {
-            let warning = match move_aside(path) {
+            let warning = match move_aside(path, Aside::Damaged) {
                 Ok(to) => format!(
                     "{shown} is not valid TOML ({reason}); kept it as {} and used defaults",
                     to.display()
@@ -71,22 +73,25 @@ where
     };
     let mut leaves = Vec::new();
     collect_leaves(&merged, user, &mut Vec::new(), &mut leaves, &mut |key| {
-        warnings.push(format!("{file}: unknown key '{key}' ignored"));
+        warnings.push(format!("{file}: {key}: unknown key, ignored"));
     });
     for (path, value) in leaves {
         let mut candidate = merged.clone();
-        let old = replace_at(&mut candidate, &path, value);
-        if toml::Value::Table(candidate.clone())
-            .try_into::<T>()
-            .is_ok()
-        {
-            merged = candidate;
-        } else {
-            warnings.push(format!(
-                "{file}: '{}' has a wrong value (expected {}); using the default",
-                path.join("."),
-                type_name(&old)
-            ));
+        let old = replace_at(&mut candidate, &path, value.clone());
+        match toml::Value::Table(candidate.clone()).try_into::<T>() {
+            Ok(_) => merged = candidate,
+            Err(e) => {
+                let expected = if type_name(&value) == type_name(&old) {
+                    allowed_values(&e.to_string())
+                } else {
+                    format!("expected {}", type_name(&old))
+                };
+                warnings.push(format!(
+                    "{file}: {} = {}: {expected}; using the default, {old}",
+                    path.join("."),
+                    shown_value(&value),
+                ));
+            }
         }
     }
     let config = toml::Value::Table(merged).try_into().unwrap_or_default();
@@ -132,6 +137,32 @@ fn replace_at(table: &mut toml::Table, path: &[String], value: toml::Value) -> t
     }
     here.insert(last.clone(), value)
         .expect("collect_leaves only yields known keys")
+}
+
+/// What serde said a value should have been, in plain words: "expected one
+/// of easy, medium, hard" rather than "unknown variant `x`, expected one of
+/// `easy`, `medium`, `hard`".
+fn allowed_values(serde_error: &str) -> String {
+    let mut lines = serde_error.lines().map(str::trim);
+    let message = lines
+        .clone()
+        .find(|line| line.contains("expected"))
+        .or_else(|| lines.find(|line| !line.is_empty()))
+        .unwrap_or_default();
+    let expected = match message.find("expected") {
+        Some(at) => &message[at..],
+        None => message,
+    };
+    expected.replace('`', "")
+}
+
+/// A user's value as it would be written in the file, cut short when long.
+fn shown_value(value: &toml::Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
 }
 
 fn type_name(value: &toml::Value) -> &'static str {
@@ -215,16 +246,16 @@ mod tests {
         let w = loaded.warnings.join("\n");
         assert_eq!(loaded.warnings.len(), 5, "{w}");
         assert!(
-            w.contains("unknown key 'colour'") && w.contains("unknown key 'keys.fly'"),
+            w.contains("colour: unknown key") && w.contains("keys.fly: unknown key"),
             "{w}"
         );
         assert!(
-            w.contains("'show_timer' has a wrong value (expected true or false)"),
+            w.contains("show_timer = \"yes\": expected true or false; using the default, true"),
             "{w}"
         );
-        assert!(w.contains("'size' has a wrong value"), "{w}");
+        assert!(w.contains("size = 300: "), "{w}");
         assert!(
-            w.contains("'keys.undo' has a wrong value (expected a string)"),
+            w.contains("keys.undo = 5: expected a string; using the default, \"u\""),
             "{w}"
         );
         assert!(w.contains("config.toml"), "{w}");

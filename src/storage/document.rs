@@ -1,7 +1,12 @@
 //! Versioned TOML documents (saves, stats): every file carries a
 //! `format_version`; older versions are migrated on load, newer ones are left
 //! untouched with a clear message, and anything that does not parse or
-//! validate is moved aside (see `quarantine`) so the game can go on.
+//! validate, or cannot be read at all (permissions, I/O, a FIFO or device,
+//! a planted symbolic link, more than the kind's size limit), is moved aside
+//! (see `quarantine`) under a name that says which, so the game can go on and
+//! nothing is ever written over a file that was not read. Where even the move
+//! fails (a read-only directory), the file stays and is reported `Unreadable`:
+//! its writers then leave it alone.
 
 use std::fmt;
 use std::io;
@@ -11,7 +16,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::atomic::write_atomic;
-use super::quarantine::move_aside;
+use super::files::{Links, ReadError, read_limited};
+use super::quarantine::{Aside, move_aside};
 
 /// A kind of file tudoku writes with a format version.
 pub trait Versioned: Serialize + DeserializeOwned {
@@ -19,6 +25,8 @@ pub trait Versioned: Serialize + DeserializeOwned {
     const FORMAT_VERSION: u32;
     /// What the file is, for messages ("saved game", "stats").
     const WHAT: &'static str;
+    /// The largest file of this kind that is read (see `files`).
+    const MAX_BYTES: u64;
 
     /// Upgrades the fields of an older file in place; an `Err` means the old
     /// version cannot be read. The default knows no older versions.
@@ -43,13 +51,16 @@ pub enum Loaded<T> {
         path: PathBuf,
         version: i64,
     },
-    /// Damaged; moved aside to `moved_to`, not used.
+    /// Damaged or unreadable (`why` says which); moved aside to `moved_to`,
+    /// not used.
     MovedAside {
         path: PathBuf,
         moved_to: PathBuf,
+        why: Aside,
         reason: String,
     },
-    /// Could not be read or moved (permissions, I/O); left where it is.
+    /// Could not be read, nor moved aside (a read-only directory, say); left
+    /// where it is, and not to be written over.
     Unreadable {
         path: PathBuf,
         error: String,
@@ -76,15 +87,21 @@ impl<T> Loaded<T> {
             Loaded::MovedAside {
                 path,
                 moved_to,
+                why,
                 reason,
             } => Some(format!(
-                "{what} {} was damaged ({reason}); kept it as {} and started fresh",
+                "{what} {} {} ({reason}); kept it beside it as {}",
                 path.display(),
-                moved_to.display()
+                match why {
+                    Aside::Damaged => "was damaged",
+                    Aside::Unreadable => "could not be read",
+                },
+                moved_to.file_name().unwrap_or_default().to_string_lossy()
             )),
-            Loaded::Unreadable { path, error } => {
-                Some(format!("cannot read {what} {}: {error}", path.display()))
-            }
+            Loaded::Unreadable { path, error } => Some(format!(
+                "cannot read {what} {}: {error}; it is left as it is",
+                path.display()
+            )),
         }
     }
 }
@@ -92,43 +109,40 @@ impl<T> Loaded<T> {
 /// Why the contents of a file could not be used.
 enum Rejection {
     Newer(i64),
-    Damaged(String),
+    Aside(Aside, String),
 }
 
-/// Loads and, if needed, migrates a document; never panics on any bytes.
+/// Loads and, if needed, migrates a document; never panics on any bytes,
+/// never hangs on a FIFO, never reads more than `T::MAX_BYTES`.
 pub fn load<T: Versioned>(path: &Path) -> Loaded<T> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
-        Err(e) => {
-            return Loaded::Unreadable {
-                path: path.to_path_buf(),
-                error: e.to_string(),
-            };
-        }
+    let parsed = match read_limited(path, T::MAX_BYTES, Links::Refuse) {
+        Ok(bytes) => parse::<T>(&bytes),
+        Err(ReadError::NotFound) => return Loaded::Missing,
+        Err(e) => Err(Rejection::Aside(Aside::Unreadable, e.to_string())),
     };
-    match parse::<T>(&bytes) {
+    match parsed {
         Ok(doc) => Loaded::Ok(doc),
         Err(Rejection::Newer(version)) => Loaded::Newer {
             path: path.to_path_buf(),
             version,
         },
-        Err(Rejection::Damaged(reason)) => match move_aside(path) {
+        Err(Rejection::Aside(why, reason)) => match move_aside(path, why) {
             Ok(moved_to) => Loaded::MovedAside {
                 path: path.to_path_buf(),
                 moved_to,
+                why,
                 reason,
             },
             Err(e) => Loaded::Unreadable {
                 path: path.to_path_buf(),
-                error: format!("{reason}, and it could not be moved aside: {e}"),
+                error: format!("{reason}, and it could not be moved aside ({e})"),
             },
         },
     }
 }
 
 fn parse<T: Versioned>(bytes: &[u8]) -> Result<T, Rejection> {
-    let damaged = |why: &dyn fmt::Display| Rejection::Damaged(why.to_string());
+    let damaged = |why: &dyn fmt::Display| Rejection::Aside(Aside::Damaged, why.to_string());
     let text = std::str::from_utf8(bytes).map_err(|_| damaged(&"not text"))?;
     if text.trim().is_empty() {
         return Err(damaged(&"empty file"));
@@ -162,11 +176,17 @@ fn first_line(text: &str) -> String {
 
 /// Serialises a document with its format version first.
 pub fn to_toml<T: Versioned>(doc: &T) -> Result<String, String> {
+    to_toml_as::<T>(doc)
+}
+
+/// Serialises `doc` as a document of kind `T` (the same fields, borrowed
+/// rather than owned, so that a large game need not be copied to be saved).
+pub fn to_toml_as<T: Versioned>(doc: &impl Serialize) -> Result<String, String> {
     #[derive(Serialize)]
-    struct WithVersion<'a, T> {
+    struct WithVersion<'a, D> {
         format_version: u32,
         #[serde(flatten)]
-        doc: &'a T,
+        doc: &'a D,
     }
     toml::to_string(&WithVersion {
         format_version: T::FORMAT_VERSION,
@@ -195,6 +215,7 @@ mod tests {
     impl Versioned for Doc {
         const FORMAT_VERSION: u32 = 2;
         const WHAT: &'static str = "test document";
+        const MAX_BYTES: u64 = 4096;
         fn migrate(doc: &mut toml::Table, from: u32) -> Result<(), String> {
             match from {
                 // version 1 called the field `title`

@@ -1,15 +1,25 @@
 //! Advisory locks so that two running tudokus never write the same file: the
 //! holder keeps `<file>.lock` locked (with its pid inside) for as long as it
-//! plays; a second instance learns which process holds it.
+//! plays; a second instance learns which process holds it. As git does with
+//! its lock files, the holder removes the lock file when it lets go.
+//!
+//! The lock file is never a way to write elsewhere: it is opened without
+//! following a symbolic link and without truncation, created 0600, and only
+//! written (its pid) once it is known to be a plain file of its own, locked,
+//! and still the one at the lock's name.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
-/// A held lock; released when dropped (or when the process dies, even by SIGKILL).
+use super::atomic::create_private_dir;
+use super::files::check_regular;
+
+/// A held lock; released and its file removed when dropped (released too,
+/// though the file stays, when the process dies, even by SIGKILL).
 #[derive(Debug)]
 pub struct FileLock {
-    _file: File,
+    file: File,
     path: PathBuf,
 }
 
@@ -21,6 +31,21 @@ pub enum LockError {
     Io { path: PathBuf, error: io::Error },
 }
 
+impl LockError {
+    /// True when the lock could not be made because nothing may be written
+    /// there (a read-only directory or disk): the file is still there to read.
+    pub fn is_read_only(&self) -> bool {
+        matches!(self, LockError::Io { error, .. } if matches!(
+            error.kind(),
+            io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+        ))
+    }
+}
+
+/// How often a lock file removed by its last holder between our open and our
+/// lock is opened again before giving up.
+const REMOVED_RETRIES: usize = 8;
+
 impl FileLock {
     /// Locks `target` (through `<target>.lock`) without waiting.
     pub fn try_acquire(target: &Path) -> Result<FileLock, LockError> {
@@ -30,36 +55,94 @@ impl FileLock {
             error,
         };
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io_error)?;
+            create_private_dir(dir).map_err(io_error)?;
         }
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(io_error)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                let mut text = String::new();
-                let _ = file.read_to_string(&mut text);
-                return Err(LockError::Held {
-                    path: target.to_path_buf(),
-                    pid: text.trim().parse().ok(),
-                });
+        for _ in 0..REMOVED_RETRIES {
+            let mut file = open_lock_file(&path).map_err(io_error)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => {
+                    let mut text = String::new();
+                    let _ = Read::by_ref(&mut file).take(32).read_to_string(&mut text);
+                    return Err(LockError::Held {
+                        path: target.to_path_buf(),
+                        pid: text.trim().parse().ok(),
+                    });
+                }
+                Err(TryLockError::Error(e)) => return Err(io_error(e)),
             }
-            Err(TryLockError::Error(e)) => return Err(io_error(e)),
+            if !still_at(&file, &path) {
+                // its holder removed it as we opened it: take the new one
+                continue;
+            }
+            file.set_len(0).map_err(io_error)?;
+            file.rewind().map_err(io_error)?;
+            write!(file, "{}", std::process::id()).map_err(io_error)?;
+            return Ok(FileLock { file, path });
         }
-        file.set_len(0).map_err(io_error)?;
-        file.rewind().map_err(io_error)?;
-        write!(file, "{}", std::process::id()).map_err(io_error)?;
-        Ok(FileLock { _file: file, path })
+        Err(io_error(io::Error::other(
+            "it keeps being removed by another process",
+        )))
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        // removed while still locked, so no one can lock the old file after
+        // the name has gone; a read-only directory keeps it, harmlessly
+        if still_at(&self.file, &self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Opens (or creates, 0600) the lock file: never through a symbolic link, never
+/// truncated, and only if it is a regular file with no other name.
+fn open_lock_file(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options
+            .mode(0o600)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return io::Error::other("it is a symbolic link, which tudoku does not follow");
+        }
+        e
+    })?;
+    let metadata = file.metadata()?;
+    check_regular(&metadata).map_err(|e| io::Error::other(e.to_string()))?;
+    #[cfg(unix)]
+    if std::os::unix::fs::MetadataExt::nlink(&metadata) > 1 {
+        return Err(io::Error::other(
+            "it has other names (hard links), so tudoku does not write it",
+        ));
+    }
+    Ok(file)
+}
+
+/// True when `path` still names the open `file`.
+#[cfg(unix)]
+fn still_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::symlink_metadata(path)) {
+        (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn still_at(_file: &File, path: &Path) -> bool {
+    path.exists()
 }
 
 fn lock_path(target: &Path) -> PathBuf {
@@ -82,7 +165,38 @@ mod tests {
             other => panic!("expected Held, got {other:?}"),
         }
         assert!(first.path().ends_with("autosave.toml.lock"));
+        let lock_file = first.path().to_path_buf();
         drop(first);
+        assert!(!lock_file.exists(), "the lock file is removed on release");
         assert!(FileLock::try_acquire(&target).is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_at_the_lock_is_not_followed_and_its_target_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, b"precious").unwrap();
+        let target = dir.path().join("autosave.toml");
+        std::os::unix::fs::symlink(&victim, lock_path(&target)).unwrap();
+        let err = FileLock::try_acquire(&target).unwrap_err();
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        assert!(!err.is_read_only());
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+        // and a hard link to it is not written either
+        std::fs::remove_file(lock_path(&target)).unwrap();
+        std::fs::hard_link(&victim, lock_path(&target)).unwrap();
+        assert!(FileLock::try_acquire(&target).is_err());
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_lock_file_is_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let lock = FileLock::try_acquire(&dir.path().join("stats.toml")).unwrap();
+        let mode = std::fs::metadata(lock.path()).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 }

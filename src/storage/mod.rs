@@ -6,6 +6,7 @@ pub mod atomic;
 pub mod autosave;
 pub mod config;
 pub mod document;
+pub mod files;
 pub mod lock;
 pub mod paths;
 pub mod quarantine;

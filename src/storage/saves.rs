@@ -10,7 +10,8 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
-use super::document::{Loaded, Versioned, load, store};
+use super::document::{Loaded, Versioned, load, store, to_toml_as};
+use super::files::SAVE_LIMIT;
 use super::lock::FileLock;
 use super::paths::ConfigDir;
 use super::timestamp::unix_secs;
@@ -32,8 +33,18 @@ pub struct SavedGame {
 }
 
 impl Versioned for SavedGame {
-    const FORMAT_VERSION: u32 = 1;
+    /// 2: each undo step is one line (`game::edit_line`), not a table per cell.
+    const FORMAT_VERSION: u32 = 2;
     const WHAT: &'static str = "saved game";
+    const MAX_BYTES: u64 = SAVE_LIMIT;
+
+    /// Version 1's tables still read as edits, so it needs no change.
+    fn migrate(_doc: &mut toml::Table, from: u32) -> Result<(), String> {
+        match from {
+            1 => Ok(()),
+            _ => Err(format!("unknown format_version {from}")),
+        }
+    }
 }
 
 impl SavedGame {
@@ -45,6 +56,23 @@ impl SavedGame {
             saved_at: unix_secs(SystemTime::now()),
             game: game.clone(),
         }
+    }
+
+    /// The save file's text for the game as it stands at `now`: what
+    /// `capture` then `to_toml` give, without copying the game (its undo
+    /// history may hold thousands of moves).
+    pub fn toml_of(game: &mut Game, now: std::time::Instant) -> Result<String, String> {
+        /// `SavedGame`'s fields, the game borrowed.
+        #[derive(Serialize)]
+        struct View<'a> {
+            saved_at: u64,
+            game: &'a Game,
+        }
+        game.settle_clock(now);
+        to_toml_as::<SavedGame>(&View {
+            saved_at: unix_secs(SystemTime::now()),
+            game,
+        })
     }
 
     pub fn summary(&self) -> Summary {
@@ -175,7 +203,7 @@ pub fn save_slot(dir: &ConfigDir, name: &str, saved: &SavedGame) -> Result<(), S
     }
     let path = dir.save_file(name);
     let _lock = FileLock::try_acquire(&path).map_err(|e| e.to_string())?;
-    refuse_newer(&path)?;
+    refuse_to_overwrite(&path)?;
     store(&path, saved).map_err(|e| write_error(&path, &e))
 }
 
@@ -187,10 +215,13 @@ pub fn delete_slot(dir: &ConfigDir, name: &str) -> Result<(), String> {
     fs::remove_file(&path).map_err(|e| format!("cannot delete {}: {e}", path.display()))
 }
 
-/// A file from a newer tudoku is never overwritten.
-pub fn refuse_newer(path: &Path) -> Result<(), String> {
+/// A file from a newer tudoku is never overwritten, nor one that could not
+/// be read (and could not be moved aside).
+pub fn refuse_to_overwrite(path: &Path) -> Result<(), String> {
     match load::<SavedGame>(path) {
-        loaded @ Loaded::Newer { .. } => Err(loaded.message(SavedGame::WHAT).unwrap_or_default()),
+        loaded @ (Loaded::Newer { .. } | Loaded::Unreadable { .. }) => {
+            Err(loaded.message(SavedGame::WHAT).unwrap_or_default())
+        }
         _ => Ok(()),
     }
 }

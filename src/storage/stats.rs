@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Difficulty, Shape};
 
 use super::document::{Loaded, Versioned, load, store};
+use super::files::STATS_LIMIT;
 use super::lock::{FileLock, LockError};
 use super::saves::write_error;
 
@@ -79,6 +80,7 @@ pub struct Stats {
 impl Versioned for Stats {
     const FORMAT_VERSION: u32 = 1;
     const WHAT: &'static str = "stats";
+    const MAX_BYTES: u64 = STATS_LIMIT;
 
     fn validate(&self) -> Result<(), String> {
         match self.categories.iter().find(|c| c.finished > c.started) {

@@ -2,6 +2,7 @@
 //! win screen, a status message). Terminal events become game `Action`s or
 //! screen changes here; drawing (in `view`) only reads the App.
 
+use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -11,12 +12,15 @@ use ratatui::layout::Rect;
 
 use super::config::Config;
 use super::dialog::{DialogOutcome, NewGameForm};
+use super::input::{Input, Inputs};
 use super::keys::{Command, is_value_symbol};
+use super::layout::{Screen, screen};
 use super::saves_dialog::SavesDialog;
-use super::view::{self, Screen};
+use super::terminal::{Signals, TerminalGuard};
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
-use crate::game::{Action, Direction, Game, Jump};
+use crate::game::{Action, Applied, Game};
+use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
 
 mod disk;
@@ -29,12 +33,16 @@ use generation::{Generation, Progress};
 pub enum Mode {
     Playing,
     Help,
+    /// The current game is not finished: start a new one anyway?
+    ConfirmNewGame,
     NewGame(NewGameForm),
     ConfirmRestart,
     /// The save-slot dialog.
     Saves(SavesDialog),
     /// The stats table.
     Stats,
+    /// Every notice of this session about files and settings, in full.
+    Messages,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
@@ -57,8 +65,12 @@ pub struct App {
     pub stats: Stats,
     /// One line of feedback (a refused action, a check's result).
     pub message: Option<String>,
-    /// Problems found with the files at startup, one line each, until a key is pressed.
+    /// Problems found with the files and settings, one line each, shown in
+    /// the panel until a key is pressed.
     pub notices: Vec<String>,
+    /// The notices of this session that have left the panel, kept for the
+    /// messages overlay (`Command::Messages`).
+    pub old_notices: Vec<String>,
     /// The time the screen shows the clock at.
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
@@ -87,6 +99,7 @@ impl App {
             stats,
             message: None,
             notices: Vec::new(),
+            old_notices: Vec::new(),
             now,
             size: (80, 24),
             running: true,
@@ -94,6 +107,51 @@ impl App {
             disk: None,
             unsaved: false,
             generation: None,
+        }
+    }
+
+    /// Plays until the player quits, the terminal goes away or a signal
+    /// asks to stop: draws, waits for a key or the next clock tick, and
+    /// suspends when asked. Saves the game on the way out, however it ends.
+    pub(crate) fn run(&mut self, guard: &mut TerminalGuard, signals: &Signals) -> io::Result<()> {
+        let size = guard.terminal.size()?;
+        self.size = (size.width, size.height);
+        let inputs = Inputs::start()?;
+        let mut outcome = Ok(());
+        while self.is_running() && !signals.quit_requested() {
+            if let Err(e) = guard.terminal.draw(|frame| self.draw(frame)) {
+                outcome = Err(e);
+                break;
+            }
+            if signals.take_suspend() || self.take_suspend_request() {
+                self.pause(Instant::now());
+                self.save_now();
+                match guard.suspend().and_then(|()| guard.terminal.size()) {
+                    Ok(size) => self.size = (size.width, size.height),
+                    Err(e) => {
+                        outcome = Err(e);
+                        break;
+                    }
+                }
+                continue;
+            }
+            match inputs.next(self.time_to_next_tick()) {
+                Some(Input::Event(event)) => self.handle_event(event, Instant::now()),
+                None => self.tick(Instant::now()),
+                Some(Input::HangUp) => break,
+                Some(Input::Failed(e)) => {
+                    outcome = Err(e);
+                    break;
+                }
+            }
+        }
+        self.tick(Instant::now());
+        self.save_now();
+        // A terminal that went away ends the game as SIGHUP does: saved, and
+        // with nothing to report (nor anywhere to report it).
+        match outcome {
+            Err(_) if inputs.hung_up() => Ok(()),
+            outcome => outcome,
         }
     }
 
@@ -110,6 +168,21 @@ impl App {
     pub fn tick(&mut self, now: Instant) {
         self.now = now;
         self.collect_generated();
+        self.hold_clock_under_overlays();
+    }
+
+    /// The clock runs only while the board is in play: help, dialogs and
+    /// the other screens over the board hold it.
+    fn hold_clock_under_overlays(&mut self) {
+        let covered = self.mode != Mode::Playing;
+        if covered != self.game.is_held() {
+            let action = if covered {
+                Action::Hold
+            } else {
+                Action::Release
+            };
+            let _ = self.game.apply(action, self.now);
+        }
     }
 
     /// How long the loop may wait before the shown clock changes (or a
@@ -146,6 +219,7 @@ impl App {
             _ => {}
         }
         self.collect_generated();
+        self.hold_clock_under_overlays();
         self.autosave_if_changed();
     }
 
@@ -155,19 +229,34 @@ impl App {
             return;
         }
         self.message = None;
-        self.notices.clear();
+        self.old_notices.append(&mut self.notices);
+        let keys = &self.config.keys;
+        let command = self.command(&key);
+        let confirm = keys.is(Command::Confirm, &key);
+        let cancel = keys.is(Command::Cancel, &key);
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
-            Mode::Help => {
-                if matches!(key.code, KeyCode::Esc | KeyCode::Enter)
-                    || self.command(&key) == Some(Command::Help)
-                {
+            Mode::Help | Mode::Stats | Mode::Messages => {
+                let closer = match self.mode {
+                    Mode::Help => Command::Help,
+                    Mode::Stats => Command::Stats,
+                    _ => Command::Messages,
+                };
+                if confirm || cancel || command == Some(closer) {
                     self.mode = Mode::Playing;
-                } else if self.command(&key) == Some(Command::Quit) {
+                } else if command == Some(Command::Quit) {
                     self.running = false;
                 }
             }
-            Mode::NewGame(form) => match form.on_key(&key) {
+            Mode::ConfirmNewGame => {
+                if confirm {
+                    self.keep_unfinished_game();
+                    self.open_new_game();
+                } else {
+                    self.mode = Mode::Playing;
+                }
+            }
+            Mode::NewGame(form) => match form.on_key(&key, keys) {
                 DialogOutcome::Editing => {}
                 DialogOutcome::Cancel => self.mode = Mode::Playing,
                 DialogOutcome::Start {
@@ -177,34 +266,26 @@ impl App {
                 } => self.start_new_game(shape, difficulty, seed),
             },
             Mode::ConfirmRestart => {
-                if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
+                if confirm {
                     self.act(Action::Restart);
                 }
                 self.mode = Mode::Playing;
             }
             Mode::Saves(dialog) => {
-                let outcome = dialog.on_key(&key);
+                let outcome = dialog.on_key(&key, keys);
                 self.on_saves_outcome(outcome);
             }
-            Mode::Stats => {
-                if matches!(key.code, KeyCode::Esc | KeyCode::Enter)
-                    || self.command(&key) == Some(Command::Stats)
-                {
-                    self.mode = Mode::Playing;
-                }
-            }
             Mode::Generating { .. } => {
-                if key.code == KeyCode::Esc {
+                if cancel {
                     self.cancel_generation();
-                } else if self.command(&key) == Some(Command::Quit) {
+                } else if command == Some(Command::Quit) {
                     self.running = false;
                 }
             }
-            Mode::Won { .. } => match self.command(&key) {
+            Mode::Won { .. } => match command {
                 Some(Command::Quit) => self.running = false,
-                Some(Command::NewGame) => self.open_new_game(),
-                _ if matches!(key.code, KeyCode::Enter) => self.open_new_game(),
-                _ if matches!(key.code, KeyCode::Esc) => self.mode = Mode::Playing,
+                Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
+                Some(Command::Cancel) => self.mode = Mode::Playing,
                 _ => {}
             },
         }
@@ -236,18 +317,7 @@ impl App {
         let Some(command) = self.command(key) else {
             return;
         };
-        if self.game.is_paused()
-            && !matches!(
-                command,
-                Command::Pause
-                    | Command::Help
-                    | Command::Quit
-                    | Command::Suspend
-                    | Command::NewGame
-                    | Command::Saves
-                    | Command::Stats
-            )
-        {
+        if self.game.is_paused() && matches!(command, Command::Play(_) | Command::Restart) {
             self.message = Some(format!(
                 "Paused: press {} to resume.",
                 self.config.keys.describe(Command::Pause, n)
@@ -255,48 +325,35 @@ impl App {
             return;
         }
         match command {
-            Command::MoveUp => self.act(Action::Move(Direction::Up)),
-            Command::MoveDown => self.act(Action::Move(Direction::Down)),
-            Command::MoveLeft => self.act(Action::Move(Direction::Left)),
-            Command::MoveRight => self.act(Action::Move(Direction::Right)),
-            Command::RowStart => self.act(Action::Jump(Jump::RowStart)),
-            Command::RowEnd => self.act(Action::Jump(Jump::RowEnd)),
-            Command::ColumnTop => self.act(Action::Jump(Jump::ColumnTop)),
-            Command::ColumnBottom => self.act(Action::Jump(Jump::ColumnBottom)),
-            Command::NextEmpty => self.act(Action::Jump(Jump::NextEmpty)),
-            Command::PrevEmpty => self.act(Action::Jump(Jump::PrevEmpty)),
-            Command::Erase => self.act(Action::Erase),
-            Command::NotesMode => self.act(Action::ToggleNotesMode),
-            Command::AutoNotes => self.act(Action::AutoNotes),
-            Command::ClearNotes => self.act(Action::ClearNotes),
-            Command::Undo => self.act(Action::Undo),
-            Command::Redo => self.act(Action::Redo),
-            Command::UndoMistakes => {
-                self.act(Action::UndoMistakes);
-                if self.message.is_none() {
-                    self.message = Some("Back to where every entry is right.".to_string());
-                }
-            }
-            Command::Hint => self.act(Action::Hint),
-            Command::Check => {
-                self.act(Action::Check);
-                if self.message.is_none() {
-                    self.message = Some(match self.game.marked_wrong_count() {
+            Command::Play(action) => match self.act(action) {
+                Some(Applied::Checked { wrong }) => {
+                    self.message = Some(match wrong {
                         0 => "Check: no wrong entries.".to_string(),
                         1 => "Check: 1 wrong entry marked.".to_string(),
                         k => format!("Check: {k} wrong entries marked."),
                     });
                 }
+                Some(_) if action == Action::UndoMistakes => {
+                    self.message = Some("Back to where every entry is right.".to_string());
+                }
+                _ => {}
+            },
+            Command::Pause if self.game.is_paused() => {
+                self.act(Action::Resume);
             }
-            Command::Pause if self.game.is_paused() => self.act(Action::Resume),
-            Command::Pause => self.act(Action::Pause),
+            Command::Pause => {
+                self.act(Action::Pause);
+            }
             Command::Restart => self.mode = Mode::ConfirmRestart,
+            Command::NewGame if self.game.can_undo() => self.mode = Mode::ConfirmNewGame,
             Command::NewGame => self.open_new_game(),
             Command::Saves => self.open_saves(),
             Command::Stats => self.mode = Mode::Stats,
             Command::Help => self.mode = Mode::Help,
+            Command::Messages => self.mode = Mode::Messages,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
+            Command::Confirm | Command::Cancel => {}
         }
     }
 
@@ -305,7 +362,7 @@ impl App {
             return;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        if let Screen::Fits { board, layout, .. } = view::screen(area, self.game.shape())
+        if let Screen::Fits { board, layout, .. } = screen(area, self.game.shape())
             && board.contains((column, row).into())
             && let Some(cell) = layout.cell_at(column - board.x, row - board.y)
         {
@@ -313,16 +370,41 @@ impl App {
         }
     }
 
-    /// Applies a game action, reporting a refusal and noticing the win.
-    fn act(&mut self, action: Action) {
-        let was_won = self.game.is_won();
+    /// Applies a game action, reporting a refusal and noticing the win;
+    /// what it did, unless it was refused.
+    fn act(&mut self, action: Action) -> Option<Applied> {
         match self.game.apply(action, self.now) {
-            Ok(()) => self.unsaved = true,
-            Err(refusal) => self.message = Some(refusal.to_string()),
+            Ok(applied) => {
+                self.unsaved = true;
+                if applied == Applied::Won {
+                    self.on_win();
+                }
+                Some(applied)
+            }
+            Err(refusal) => {
+                self.message = Some(refusal.to_string());
+                None
+            }
         }
-        if !was_won && self.game.is_won() {
-            self.on_win();
-        }
+    }
+
+    /// Saves the unfinished game to a slot before a new one replaces it,
+    /// and says where (a game without a config directory cannot be kept).
+    fn keep_unfinished_game(&mut self) {
+        let Some(disk) = &self.disk else {
+            return;
+        };
+        let name = disk::suggested_name(&self.game);
+        let saved = SavedGame::capture(&mut self.game, self.now);
+        self.message = Some(match saves::save_slot(&disk.dir, &name, &saved) {
+            Ok(()) => format!("The unfinished game is kept in slot '{name}'."),
+            Err(why) => format!("The unfinished game could not be kept: {why}"),
+        });
+    }
+
+    /// True when the unfinished game will be kept in a slot if a new one starts.
+    pub fn keeps_games(&self) -> bool {
+        self.disk.is_some()
     }
 
     fn open_new_game(&mut self) {

@@ -1,6 +1,7 @@
-//! The board: how big each cell is drawn (with a note grid, or compact), the
-//! lines between cells (heavy between boxes, light or none inside), and the
-//! widget that paints a game into a buffer. Painting only reads the game.
+//! The board widget: paints a game into a buffer with a `BoardLayout` (cell
+//! size, note slots, lines), heavy lines between boxes and light ones between
+//! cells where the layout has them, in box-drawing glyphs or ASCII. Painting
+//! only reads the game.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,156 +9,10 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::config::Settings;
+use super::layout::{BoardLayout, NotesView, Weight};
 use super::theme::Theme;
-use crate::engine::Shape;
 use crate::engine::grid::symbol;
 use crate::game::Game;
-
-/// How notes appear in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotesView {
-    /// A box_rows x box_cols grid with a space between digits.
-    Spaced,
-    /// The same grid without spaces.
-    Dense,
-    /// No grid: the cell shows its notes as a short row of digits.
-    Compact,
-}
-
-/// One axis of the board: n cells of `cell` characters, grouped by `group`
-/// (the box size along this axis), with a line between groups and, when
-/// `inner`, between cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Axis {
-    n: usize,
-    group: usize,
-    cell: u16,
-    inner: bool,
-}
-
-/// The weight of a grid line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Weight {
-    None,
-    Light,
-    Heavy,
-}
-
-impl Axis {
-    fn lines_through(&self, i: usize) -> u16 {
-        (if self.inner {
-            i + 1
-        } else {
-            i / self.group + 1
-        }) as u16
-    }
-
-    /// First position of cell `i`.
-    fn start(&self, i: usize) -> u16 {
-        i as u16 * self.cell + self.lines_through(i)
-    }
-
-    fn total(&self) -> u16 {
-        self.n as u16 * self.cell + self.lines_through(self.n - 1) + 1
-    }
-
-    /// The line just before cell `i` (`i == n` is the closing line).
-    fn line_before(&self, i: usize) -> Weight {
-        if i.is_multiple_of(self.group) {
-            Weight::Heavy
-        } else if self.inner {
-            Weight::Light
-        } else {
-            Weight::None
-        }
-    }
-
-    /// What lies at `pos`: a cell (index, offset inside) or a line's weight.
-    fn at(&self, pos: u16) -> Result<(usize, u16), Weight> {
-        let mut start = 0u16;
-        for i in 0..=self.n {
-            let line = self.line_before(i);
-            if line != Weight::None {
-                if pos == start {
-                    return Err(line);
-                }
-                start += 1;
-            }
-            if i == self.n {
-                break;
-            }
-            if pos < start + self.cell {
-                return Ok((i, pos - start));
-            }
-            start += self.cell;
-        }
-        Err(Weight::None)
-    }
-}
-
-/// The drawn size of a board: chosen per terminal size from `BoardLayout::all`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardLayout {
-    pub notes: NotesView,
-    cols: Axis,
-    rows: Axis,
-}
-
-impl BoardLayout {
-    /// Every layout of a shape, largest first.
-    pub fn all(shape: Shape) -> [BoardLayout; 5] {
-        let (br, bc, n) = (shape.box_rows(), shape.box_cols(), shape.n());
-        let make = |notes, cell_w: usize, cell_h: usize, inner| BoardLayout {
-            notes,
-            cols: Axis {
-                n,
-                group: bc,
-                cell: cell_w as u16,
-                inner,
-            },
-            rows: Axis {
-                n,
-                group: br,
-                cell: cell_h as u16,
-                inner,
-            },
-        };
-        [
-            make(NotesView::Spaced, 2 * bc - 1, br, true),
-            make(NotesView::Dense, bc, br, true),
-            make(NotesView::Compact, 3, 1, true),
-            make(NotesView::Compact, 3, 1, false),
-            make(NotesView::Compact, 2, 1, false),
-        ]
-    }
-
-    /// The largest layout that fits in `width` x `height`.
-    pub fn fit(shape: Shape, width: u16, height: u16) -> Option<BoardLayout> {
-        BoardLayout::all(shape)
-            .into_iter()
-            .find(|l| l.width() <= width && l.height() <= height)
-    }
-
-    /// The smallest layout: what a terminal must at least hold.
-    pub fn smallest(shape: Shape) -> BoardLayout {
-        BoardLayout::all(shape)[4]
-    }
-
-    pub fn width(&self) -> u16 {
-        self.cols.total()
-    }
-
-    pub fn height(&self) -> u16 {
-        self.rows.total()
-    }
-
-    /// The cell at a position relative to the board's top-left corner.
-    pub fn cell_at(&self, x: u16, y: u16) -> Option<usize> {
-        let (c, _) = self.cols.at(x).ok()?;
-        let (r, _) = self.rows.at(y).ok()?;
-        Some(r * self.cols.n + c)
-    }
-}
 
 /// The board of a game, drawn with a layout, theme and settings.
 pub struct BoardView<'a> {
@@ -174,20 +29,16 @@ impl Widget for &BoardView<'_> {
             return;
         }
         self.render_lines(area, buf);
-        let cells = self.cell_marks();
-        let n = layout.cols.n;
-        for (cell, marks) in cells.iter().enumerate() {
-            let x = area.x + layout.cols.start(cell % n);
-            let y = area.y + layout.rows.start(cell / n);
-            self.render_cell(
-                cell,
-                *marks,
-                Rect::new(x, y, layout.cols.cell, layout.rows.cell),
-                buf,
-            );
+        for (cell, marks) in self.cell_marks().into_iter().enumerate() {
+            let rect = layout.cell_rect(cell);
+            let rect = Rect::new(area.x + rect.x, area.y + rect.y, rect.width, rect.height);
+            self.render_cell(cell, marks, rect, buf);
         }
     }
 }
+
+/// What an empty cell with notes shows when the layout has no room for them.
+const NOTES_MARK: char = '.';
 
 /// What sets a cell apart when drawn.
 #[derive(Clone, Copy, Default)]
@@ -249,7 +100,8 @@ impl BoardView<'_> {
             }
         }
         buf.set_style(rect, Theme::fill(style));
-        let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+        let (dx, dy) = self.layout.value_offset();
+        let (cx, cy) = (rect.x + dx, rect.y + dy);
         if value != 0 {
             buf[(cx, cy)].set_char(symbol(value)).set_style(style);
             if theme.markers && (marks.conflict || wrong) && rect.width >= 3 {
@@ -262,59 +114,42 @@ impl BoardView<'_> {
         if notes.is_empty() {
             return;
         }
-        let note_style = |d: u8| {
-            if self.settings.highlight_same_digit && d == selected_value {
-                style.patch(theme.note_match)
-            } else {
-                style
-            }
-        };
-        let bc = game.shape().box_cols();
         match self.layout.notes {
-            NotesView::Spaced | NotesView::Dense => {
-                let step = if self.layout.notes == NotesView::Spaced {
-                    2
-                } else {
-                    1
-                };
+            NotesView::Slots(slots) => {
                 for d in notes {
-                    let i = d as usize - 1;
-                    let x = rect.x + (i % bc) as u16 * step;
-                    let y = rect.y + (i / bc) as u16;
-                    buf[(x, y)].set_char(symbol(d)).set_style(note_style(d));
+                    let (x, y) = slots.position(d);
+                    let note_style = if self.settings.highlight_same_digit && d == selected_value {
+                        style.patch(theme.note_match)
+                    } else {
+                        style
+                    };
+                    buf[(rect.x + x, rect.y + y)]
+                        .set_char(symbol(d))
+                        .set_style(note_style);
                 }
             }
+            // Too small for the notes: a mark says the cell has some, and
+            // the panel shows the selected cell's in full.
             NotesView::Compact => {
-                // Without lines between cells, keep a blank first column so
-                // notes of neighbouring cells stay apart.
-                let left = u16::from(!self.layout.cols.inner && rect.width >= 3);
-                let room = (rect.width - left) as usize;
-                let shown = if notes.len() as usize > room {
-                    room - 1
+                let mark_style = if self.settings.highlight_same_digit
+                    && selected_value != 0
+                    && notes.contains(selected_value)
+                {
+                    style.patch(theme.note_match)
                 } else {
-                    room
+                    style
                 };
-                let x0 = rect.x + left;
-                for (i, d) in notes.iter().take(shown).enumerate() {
-                    buf[(x0 + i as u16, cy)]
-                        .set_char(symbol(d))
-                        .set_style(note_style(d));
-                }
-                if notes.len() as usize > room {
-                    buf[(x0 + shown as u16, cy)].set_char('+').set_style(style);
-                }
+                buf[(cx, cy)].set_char(NOTES_MARK).set_style(mark_style);
             }
         }
     }
 
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
-        let (cols, rows) = (self.layout.cols, self.layout.rows);
-        let (w, h) = (cols.total(), rows.total());
-        let downs: Vec<Option<Weight>> = (0..w).map(|x| cols.at(x).err()).collect();
+        let layout = self.layout;
+        let (w, h) = (layout.width(), layout.height());
         for y in 0..h {
-            let across = rows.at(y).err();
-            for (x, &down) in (0..w).zip(&downs) {
-                let (v, hz) = (down.unwrap_or(Weight::None), across.unwrap_or(Weight::None));
+            for x in 0..w {
+                let (v, hz) = layout.lines_at(x, y);
                 if v == Weight::None && hz == Weight::None {
                     continue;
                 }
@@ -377,13 +212,19 @@ impl Arms {
         set[self.v_heavy as usize * 2 + self.h_heavy as usize]
     }
 
-    /// Heavy lines as `|`, `-` and `+`; light lines as blank space.
+    /// The same lines in ASCII: heavy ones as `|` and `=`, light ones as
+    /// `:` and `-`, `+` where lines of one weight cross or turn; where a
+    /// heavy line crosses a light one, the heavy one runs through.
     fn ascii(&self) -> char {
-        let vertical = (self.up || self.down) && self.v_heavy;
-        let horizontal = (self.left || self.right) && self.h_heavy;
+        let vertical = self.up || self.down;
+        let horizontal = self.left || self.right;
         match (vertical, horizontal) {
-            (true, true) => '+',
-            (true, false) => '|',
+            (true, true) if self.v_heavy == self.h_heavy => '+',
+            (true, true) if self.v_heavy => '|',
+            (true, true) => '=',
+            (true, false) if self.v_heavy => '|',
+            (true, false) => ':',
+            (false, true) if self.h_heavy => '=',
             (false, true) => '-',
             (false, false) => ' ',
         }

@@ -26,7 +26,8 @@ pub struct Settings {
     pub highlight_same_digit: bool,
     /// Mark digits that repeat in a row, column or box.
     pub show_conflicts: bool,
-    /// Draw the grid with ASCII instead of box-drawing characters.
+    /// Draw the grid with ASCII instead of box-drawing characters (every
+    /// line kept: heavy and light ones in different characters).
     pub ascii_borders: bool,
     /// The board side of a new game: 4, 6, 8, 9, 12, 16 or 25.
     #[serde(deserialize_with = "board_size")]
@@ -47,8 +48,11 @@ fn board_size<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
     if SUPPORTED_SIZES.contains(&n) {
         Ok(n)
     } else {
+        let (last, others) = SUPPORTED_SIZES.split_last().expect("sizes are listed");
+        let others: Vec<String> = others.iter().map(usize::to_string).collect();
         Err(serde::de::Error::custom(format!(
-            "board size {n} is not one of {SUPPORTED_SIZES:?}"
+            "expected {} or {last}",
+            others.join(", ")
         )))
     }
 }
@@ -142,21 +146,24 @@ impl Config {
         } = loaded.config;
         let file = path.display();
         if let Err(e) = Theme::builtin(&settings.theme) {
-            warnings.push(format!("{file}: 'settings.theme': {e}; using dark"));
+            warnings.push(format!(
+                "{file}: settings.theme = {:?}: {e}; using dark",
+                settings.theme
+            ));
             settings.theme = Settings::default().theme;
         }
         let base = Theme::builtin(&settings.theme).unwrap_or_default();
         let mut kept = toml::Table::new();
         for (role, value) in overrides {
             if !has_role(&base, &role) {
-                warnings.push(format!("{file}: unknown key 'theme.{role}' ignored"));
+                warnings.push(format!("{file}: theme.{role}: unknown key, ignored"));
                 continue;
             }
             let one = toml::Table::from_iter([(role.clone(), value)]);
             match Theme::with_overrides(&settings.theme, &one) {
                 Ok(_) => kept.extend(one),
                 Err(e) => warnings.push(format!(
-                    "{file}: 'theme.{role}' has a wrong value ({}); using the theme's",
+                    "{file}: theme.{role}: {}; using the theme's",
                     e.to_string().lines().next().unwrap_or_default().trim()
                 )),
             }

@@ -1,8 +1,11 @@
-//! The new-game dialog: pick a box shape, a level and an optional seed.
+//! The new-game dialog: pick a box shape, a level and an optional seed. A
+//! level the board cannot reach is named, and the highest it reaches offered.
 
 use crossterm::event::{KeyCode, KeyEvent};
 
+use super::keys::{Command, KeyBindings};
 use crate::engine::{Difficulty, Shape};
+use crate::game::highest_level;
 
 /// The dialog's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,16 +46,19 @@ impl NewGameForm {
         }
     }
 
-    pub fn on_key(&mut self, key: &KeyEvent) -> DialogOutcome {
+    /// Takes a key: confirm and cancel as the key bindings say.
+    pub fn on_key(&mut self, key: &KeyEvent, keys: &KeyBindings) -> DialogOutcome {
+        if keys.is(Command::Cancel, key) {
+            return DialogOutcome::Cancel;
+        }
+        if keys.is(Command::Confirm, key) {
+            return DialogOutcome::Start {
+                shape: self.shape,
+                difficulty: self.difficulty.min(highest_level(self.shape)),
+                seed: self.seed.parse().ok(),
+            };
+        }
         match key.code {
-            KeyCode::Esc => return DialogOutcome::Cancel,
-            KeyCode::Enter => {
-                return DialogOutcome::Start {
-                    shape: self.shape,
-                    difficulty: self.difficulty,
-                    seed: self.seed.parse().ok(),
-                };
-            }
             KeyCode::Up | KeyCode::BackTab => self.field = self.field_step(-1),
             KeyCode::Down | KeyCode::Tab => self.field = self.field_step(1),
             KeyCode::Left => self.change(-1),
@@ -68,6 +74,19 @@ impl NewGameForm {
             _ => {}
         }
         DialogOutcome::Editing
+    }
+
+    /// What the dialog says when the board cannot reach the level chosen:
+    /// Enter then starts the highest level it reaches.
+    pub fn out_of_reach(&self) -> Option<String> {
+        let highest = highest_level(self.shape);
+        (self.difficulty > highest).then(|| {
+            format!(
+                "No {} puzzle exists for {}: Enter starts {highest}, the highest it reaches.",
+                self.difficulty,
+                self.shape.board_name()
+            )
+        })
     }
 
     fn field_step(&self, step: isize) -> Field {

@@ -1,5 +1,6 @@
-//! Key bindings: one named field per command, each a list of key strings such
-//! as `"ctrl-z"`, `"F1"` or `"?"`, configurable in config.toml (a partial
+//! Key bindings: one list of commands (`COMMANDS`) with their names, help
+//! text and default keys; each command's keys are key strings such as
+//! `"ctrl-z"`, `"F1"` or `"?"`, configurable in config.toml (a partial
 //! `[keys]` table lays over the defaults). Digit keys are not bound here: the
 //! symbols 1-9 and A-P of the board place values, and on boards of 10 and more
 //! letters are values, so a plain letter bound to a command is shadowed there.
@@ -12,6 +13,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::grid::value_of;
+use crate::game::{Action, Direction, Jump};
 
 /// One key with its modifiers, as written in config.toml.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -191,156 +193,142 @@ impl<'de> Deserialize<'de> for KeySpec {
     }
 }
 
-/// Everything a key can do besides typing a symbol, in the order help lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Everything a key can do besides typing a symbol. Most are game actions,
+/// applied as they are; the rest change what the screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    MoveUp,
-    MoveDown,
-    MoveLeft,
-    MoveRight,
-    RowStart,
-    RowEnd,
-    ColumnTop,
-    ColumnBottom,
-    NextEmpty,
-    PrevEmpty,
-    Erase,
-    NotesMode,
-    AutoNotes,
-    ClearNotes,
-    Undo,
-    Redo,
-    UndoMistakes,
-    Hint,
-    Check,
+    /// A game action.
+    Play(Action),
+    /// Pause, or resume a paused game.
     Pause,
+    /// Back to the givens, after a yes.
     Restart,
     NewGame,
     Saves,
     Stats,
     Help,
+    /// Every message of the session about files and settings.
+    Messages,
     Suspend,
     Quit,
+    /// Yes, or go ahead, in a question or dialog.
+    Confirm,
+    /// No, or close, in a question or dialog.
+    Cancel,
 }
 
+/// One command in the key map: its name in config.toml's `[keys]`, what the
+/// help says it does, its short label in the key bar, and its default keys.
+#[derive(Clone, Copy, Debug)]
+pub struct CommandInfo {
+    pub command: Command,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub label: &'static str,
+    pub keys: &'static [&'static str],
+}
+
+const fn info(
+    command: Command,
+    name: &'static str,
+    description: &'static str,
+    label: &'static str,
+    keys: &'static [&'static str],
+) -> CommandInfo {
+    CommandInfo {
+        command,
+        name,
+        description,
+        label,
+        keys,
+    }
+}
+
+use Action as A;
+use Command as C;
+
+/// Every command, in the order the help lists them: the one list the key
+/// map, the help, the key bar and config.toml's `[keys]` are made from.
+/// The defaults give every command a key that no board size shadows.
+#[rustfmt::skip]
+pub const COMMANDS: [CommandInfo; 30] = [
+    info(C::Play(A::Move(Direction::Up)), "move_up", "move up", "up", &["up", "k"]),
+    info(C::Play(A::Move(Direction::Down)), "move_down", "move down", "down", &["down", "j"]),
+    info(C::Play(A::Move(Direction::Left)), "move_left", "move left", "left", &["left", "h"]),
+    info(C::Play(A::Move(Direction::Right)), "move_right", "move right", "right", &["right", "l"]),
+    info(C::Play(A::Jump(Jump::RowStart)), "row_start", "start of row", "row start", &["home"]),
+    info(C::Play(A::Jump(Jump::RowEnd)), "row_end", "end of row", "row end", &["end"]),
+    info(C::Play(A::Jump(Jump::ColumnTop)), "column_top", "top of column", "top", &["pageup"]),
+    info(C::Play(A::Jump(Jump::ColumnBottom)), "column_bottom", "bottom of column", "bottom", &["pagedown"]),
+    info(C::Play(A::Jump(Jump::NextEmpty)), "next_empty", "next empty cell", "next empty", &["tab"]),
+    info(C::Play(A::Jump(Jump::PrevEmpty)), "prev_empty", "previous empty cell", "previous empty", &["backtab"]),
+    info(C::Play(A::Erase), "erase", "erase cell", "erase", &["delete", "backspace", "0", ".", "x"]),
+    info(C::Play(A::ToggleNotesMode), "notes_mode", "notes mode on/off", "notes", &["n", "F2", "insert"]),
+    info(C::Play(A::AutoNotes), "auto_notes", "fill all notes", "fill notes", &["F3", "+"]),
+    info(C::Play(A::ClearNotes), "clear_notes", "clear all notes", "clear notes", &["F4", "-"]),
+    info(C::Play(A::Undo), "undo", "undo", "undo", &["u", "ctrl-u"]),
+    info(C::Play(A::Redo), "redo", "redo", "redo", &["ctrl-r", "r"]),
+    info(C::Play(A::UndoMistakes), "undo_mistakes", "undo to no mistakes", "undo mistakes", &["b", "ctrl-g"]),
+    info(C::Play(A::Hint), "hint", "hint: more, then apply", "hint", &["F5", "t"]),
+    info(C::Play(A::Check), "check", "check entries", "check", &["F6", "v"]),
+    info(C::Pause, "pause", "pause / resume", "pause", &["F7", "p", "space"]),
+    info(C::Restart, "restart", "restart puzzle", "restart", &["F8"]),
+    info(C::NewGame, "new_game", "new game", "new", &["F9", "ctrl-n"]),
+    info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),
+    info(C::Stats, "stats", "stats", "stats", &["w", "ctrl-w"]),
+    info(C::Help, "help", "help", "help", &["?", "F1"]),
+    info(C::Messages, "messages", "show all messages", "messages", &["!", "F12"]),
+    info(C::Suspend, "suspend", "suspend to shell", "suspend", &["ctrl-z"]),
+    info(C::Quit, "quit", "quit", "quit", &["q", "ctrl-c"]),
+    info(C::Confirm, "confirm", "yes (in dialogs)", "yes", &["enter", "y"]),
+    info(C::Cancel, "cancel", "no, close (in dialogs)", "close", &["esc"]),
+];
+
 impl Command {
-    pub const ALL: [Command; 27] = [
-        Command::MoveUp,
-        Command::MoveDown,
-        Command::MoveLeft,
-        Command::MoveRight,
-        Command::RowStart,
-        Command::RowEnd,
-        Command::ColumnTop,
-        Command::ColumnBottom,
-        Command::NextEmpty,
-        Command::PrevEmpty,
-        Command::Erase,
-        Command::NotesMode,
-        Command::AutoNotes,
-        Command::ClearNotes,
-        Command::Undo,
-        Command::Redo,
-        Command::UndoMistakes,
-        Command::Hint,
-        Command::Check,
-        Command::Pause,
-        Command::Restart,
-        Command::NewGame,
-        Command::Saves,
-        Command::Stats,
-        Command::Help,
-        Command::Suspend,
-        Command::Quit,
-    ];
+    /// Every command, in the order the help lists them.
+    pub fn all() -> impl Iterator<Item = Command> {
+        COMMANDS.iter().map(|c| c.command)
+    }
+
+    /// The command's entry in `COMMANDS`.
+    pub fn info(self) -> &'static CommandInfo {
+        COMMANDS
+            .iter()
+            .find(|c| c.command == self)
+            .expect("every command is listed in COMMANDS")
+    }
+
+    fn index(self) -> usize {
+        COMMANDS
+            .iter()
+            .position(|c| c.command == self)
+            .expect("every command is listed in COMMANDS")
+    }
 
     /// What the command does, for the help overlay.
     pub fn description(self) -> &'static str {
-        match self {
-            Command::MoveUp => "move up",
-            Command::MoveDown => "move down",
-            Command::MoveLeft => "move left",
-            Command::MoveRight => "move right",
-            Command::RowStart => "start of row",
-            Command::RowEnd => "end of row",
-            Command::ColumnTop => "top of column",
-            Command::ColumnBottom => "bottom of column",
-            Command::NextEmpty => "next empty cell",
-            Command::PrevEmpty => "previous empty cell",
-            Command::Erase => "erase cell",
-            Command::NotesMode => "notes mode on/off",
-            Command::AutoNotes => "fill all notes",
-            Command::ClearNotes => "clear all notes",
-            Command::Undo => "undo",
-            Command::Redo => "redo",
-            Command::UndoMistakes => "undo to no mistakes",
-            Command::Hint => "hint: more, then apply",
-            Command::Check => "check entries",
-            Command::Pause => "pause / resume",
-            Command::Restart => "restart puzzle",
-            Command::NewGame => "new game",
-            Command::Saves => "save / load a slot",
-            Command::Stats => "stats",
-            Command::Help => "help",
-            Command::Suspend => "suspend to shell",
-            Command::Quit => "quit",
-        }
+        self.info().description
     }
 
     /// The short label in the one-line key bar.
     pub fn label(self) -> &'static str {
-        match self {
-            Command::NotesMode => "notes",
-            Command::Hint => "hint",
-            Command::Undo => "undo",
-            Command::Redo => "redo",
-            Command::Check => "check",
-            Command::Pause => "pause",
-            Command::NewGame => "new",
-            Command::Saves => "saves",
-            Command::Help => "help",
-            Command::Quit => "quit",
-            Command::Erase => "erase",
-            other => other.description(),
-        }
+        self.info().label
     }
 }
 
-/// The key map. Each field lists the keys for one command.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+/// The key map: the keys of each command (in the order of `COMMANDS`),
+/// read from and written to config.toml's `[keys]` by the commands' names;
+/// a partial table lays over the defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyBindings {
-    pub move_up: Vec<KeySpec>,
-    pub move_down: Vec<KeySpec>,
-    pub move_left: Vec<KeySpec>,
-    pub move_right: Vec<KeySpec>,
-    pub row_start: Vec<KeySpec>,
-    pub row_end: Vec<KeySpec>,
-    pub column_top: Vec<KeySpec>,
-    pub column_bottom: Vec<KeySpec>,
-    pub next_empty: Vec<KeySpec>,
-    pub prev_empty: Vec<KeySpec>,
-    pub erase: Vec<KeySpec>,
-    pub notes_mode: Vec<KeySpec>,
-    pub auto_notes: Vec<KeySpec>,
-    pub clear_notes: Vec<KeySpec>,
-    pub undo: Vec<KeySpec>,
-    pub redo: Vec<KeySpec>,
-    pub undo_mistakes: Vec<KeySpec>,
-    pub hint: Vec<KeySpec>,
-    pub check: Vec<KeySpec>,
-    pub pause: Vec<KeySpec>,
-    pub restart: Vec<KeySpec>,
-    pub new_game: Vec<KeySpec>,
-    pub saves: Vec<KeySpec>,
-    pub stats: Vec<KeySpec>,
-    pub help: Vec<KeySpec>,
-    pub suspend: Vec<KeySpec>,
-    pub quit: Vec<KeySpec>,
+    keys: Vec<Vec<KeySpec>>,
     /// Held with a symbol, toggles that note without switching to notes mode
     /// (or places the value while in notes mode): "alt" or "ctrl".
     pub note_modifier: NoteModifier,
 }
+
+/// The name of the note modifier in config.toml's `[keys]`.
+const NOTE_MODIFIER: &str = "note_modifier";
 
 /// The modifier that swaps placing and noting for one key press.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -366,81 +354,73 @@ impl NoteModifier {
     }
 }
 
-fn keys(specs: &[&str]) -> Vec<KeySpec> {
-    specs
-        .iter()
-        .map(|s| s.parse().expect("default key strings parse"))
-        .collect()
-}
-
 impl Default for KeyBindings {
-    #[rustfmt::skip]
     fn default() -> KeyBindings {
+        let parse = |spec: &&str| spec.parse().expect("default key strings parse");
         KeyBindings {
-            move_up:       keys(&["up", "k"]),
-            move_down:     keys(&["down", "j"]),
-            move_left:     keys(&["left", "h"]),
-            move_right:    keys(&["right", "l"]),
-            row_start:     keys(&["home"]),
-            row_end:       keys(&["end"]),
-            column_top:    keys(&["pageup"]),
-            column_bottom: keys(&["pagedown"]),
-            next_empty:    keys(&["tab"]),
-            prev_empty:    keys(&["backtab"]),
-            erase:         keys(&["delete", "backspace", "0", ".", "x"]),
-            notes_mode:    keys(&["n", "F2", "insert"]),
-            auto_notes:    keys(&["F3", "+"]),
-            clear_notes:   keys(&["F4", "-"]),
-            undo:          keys(&["u", "ctrl-u"]),
-            redo:          keys(&["ctrl-r", "r"]),
-            undo_mistakes: keys(&["b", "ctrl-g"]),
-            hint:          keys(&["F5", "t"]),
-            check:         keys(&["F6", "v"]),
-            pause:         keys(&["F7", "p", "space"]),
-            restart:       keys(&["F8"]),
-            new_game:      keys(&["F9", "ctrl-n"]),
-            saves:         keys(&["s", "ctrl-s"]),
-            stats:         keys(&["w", "ctrl-w"]),
-            help:          keys(&["?", "F1"]),
-            suspend:       keys(&["ctrl-z"]),
-            quit:          keys(&["q", "ctrl-c"]),
+            keys: COMMANDS
+                .iter()
+                .map(|c| c.keys.iter().map(parse).collect())
+                .collect(),
             note_modifier: NoteModifier::Alt,
         }
+    }
+}
+
+impl Serialize for KeyBindings {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(COMMANDS.len() + 1))?;
+        for (info, keys) in COMMANDS.iter().zip(&self.keys) {
+            map.serialize_entry(info.name, keys)?;
+        }
+        map.serialize_entry(NOTE_MODIFIER, &self.note_modifier)?;
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for KeyBindings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<KeyBindings, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = KeyBindings;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a table of command names and key lists")
+            }
+
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<KeyBindings, M::Error> {
+                let mut bindings = KeyBindings::default();
+                while let Some(name) = map.next_key::<String>()? {
+                    if name == NOTE_MODIFIER {
+                        bindings.note_modifier = map.next_value()?;
+                    } else if let Some(i) = COMMANDS.iter().position(|c| c.name == name) {
+                        bindings.keys[i] = map.next_value()?;
+                    } else {
+                        return Err(serde::de::Error::custom(format!(
+                            "unknown command '{name}'"
+                        )));
+                    }
+                }
+                Ok(bindings)
+            }
+        }
+        d.deserialize_map(Visitor)
     }
 }
 
 impl KeyBindings {
     /// The keys bound to a command.
     pub fn keys(&self, command: Command) -> &[KeySpec] {
-        match command {
-            Command::MoveUp => &self.move_up,
-            Command::MoveDown => &self.move_down,
-            Command::MoveLeft => &self.move_left,
-            Command::MoveRight => &self.move_right,
-            Command::RowStart => &self.row_start,
-            Command::RowEnd => &self.row_end,
-            Command::ColumnTop => &self.column_top,
-            Command::ColumnBottom => &self.column_bottom,
-            Command::NextEmpty => &self.next_empty,
-            Command::PrevEmpty => &self.prev_empty,
-            Command::Erase => &self.erase,
-            Command::NotesMode => &self.notes_mode,
-            Command::AutoNotes => &self.auto_notes,
-            Command::ClearNotes => &self.clear_notes,
-            Command::Undo => &self.undo,
-            Command::Redo => &self.redo,
-            Command::UndoMistakes => &self.undo_mistakes,
-            Command::Hint => &self.hint,
-            Command::Check => &self.check,
-            Command::Pause => &self.pause,
-            Command::Restart => &self.restart,
-            Command::NewGame => &self.new_game,
-            Command::Saves => &self.saves,
-            Command::Stats => &self.stats,
-            Command::Help => &self.help,
-            Command::Suspend => &self.suspend,
-            Command::Quit => &self.quit,
-        }
+        &self.keys[command.index()]
+    }
+
+    /// True when the key runs `command` (whatever the board).
+    pub fn is(&self, command: Command, key: &KeyEvent) -> bool {
+        self.keys(command).iter().any(|k| k.matches(key))
     }
 
     /// The keys of a command that work on a board of side `n`.
@@ -453,9 +433,14 @@ impl KeyBindings {
 
     /// The command a key runs on a board of side `n`, if any.
     pub fn command_for(&self, key: &KeyEvent, n: usize) -> Option<Command> {
-        Command::ALL
-            .into_iter()
-            .find(|&cmd| self.usable_keys(cmd, n).any(|k| k.matches(key)))
+        Command::all().find(|&cmd| self.usable_keys(cmd, n).any(|k| k.matches(key)))
+    }
+
+    /// `"Enter/y"`: every key of a command joined for display, for the
+    /// commands that dialogs read whatever the board.
+    pub fn names(&self, command: Command) -> String {
+        let names: Vec<String> = self.keys(command).iter().map(|k| k.to_string()).collect();
+        names.join("/")
     }
 
     /// `"u/^U"`: the usable keys of a command joined for display.

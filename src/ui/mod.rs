@@ -8,35 +8,37 @@ mod config;
 mod dialog;
 mod input;
 mod keys;
+mod layout;
 mod saves_dialog;
 mod stats_table;
 mod terminal;
 mod theme;
+mod time;
 mod view;
 
 use std::io;
 use std::time::Instant;
 
 pub use app::{App, Disk, Mode, random_seed};
-pub use board::{BoardLayout, BoardView, NotesView};
+pub use board::BoardView;
 pub use config::{Config, ConfigError, Settings};
 pub use dialog::{DialogOutcome, Field, NewGameForm};
 pub use keys::{BadKey, Command, KeyBindings, KeySpec, NoteModifier, value_keys};
+pub use layout::{BoardLayout, NotesView, Screen, Slots, screen, slots_needs};
 pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};
-pub use stats_table::{clock, sparkline, stats_lines};
-pub use terminal::restore;
+pub use stats_table::{sparkline, stats_lines};
+pub use terminal::{check_terminal, restore};
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
-pub use view::{Screen, format_time, screen};
+pub use time::format_time;
 
-use crate::engine::{Difficulty, Grid, Shape};
-use crate::game::Game;
-use crate::storage::saves::{self, SavedGame};
+use crate::engine::{Difficulty, Shape};
+use crate::game::{Game, highest_level};
+use crate::storage::saves::SavedGame;
 use crate::storage::stats::Stats;
 use crate::storage::{ConfigDir, Loaded, Versioned, load};
-use input::{Input, Inputs};
 
 /// How the game starts.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub enum Start {
     /// Resume the autosaved game; a new one as the config says when there is
     /// none or it was finished.
@@ -48,11 +50,11 @@ pub enum Start {
         difficulty: Option<Difficulty>,
         seed: Option<u64>,
     },
-    /// The game saved in a named slot.
-    Load(String),
-    /// A puzzle the player brought, and where it came from (a file's name
-    /// or "the command line"), for messages.
-    Entered { puzzle: Grid, from: String },
+    /// The game saved in a named slot, already read (see `saves::load_named`).
+    Load(Box<Game>),
+    /// A puzzle the player brought, checked to have exactly one solution
+    /// before anything else happens.
+    Entered(Box<Game>),
 }
 
 /// What to start the game with.
@@ -74,9 +76,11 @@ pub fn colour_unwanted() -> bool {
 }
 
 /// Plays in the terminal until the player quits, autosaving as it goes. The
-/// terminal is restored on every way out. Fails before the terminal is taken
-/// when a slot asked for cannot be loaded.
+/// terminal is restored on every way out. Fails before any file is touched
+/// when there is no terminal to play in (see `terminal::check_available`),
+/// and before the terminal is taken when a slot asked for cannot be loaded.
 pub fn run(launch: Launch) -> io::Result<()> {
+    check_terminal().map_err(|why| io::Error::new(io::ErrorKind::NotConnected, why))?;
     let config = if colour_unwanted() {
         launch.config.without_color()
     } else {
@@ -105,48 +109,10 @@ pub fn run(launch: Launch) -> io::Result<()> {
     } else {
         app.begin_game();
     }
+    // signals first, so that none finds the terminal taken and unhandled
     let signals = terminal::Signals::register()?;
     let mut guard = terminal::TerminalGuard::enter(mouse)?;
-    let size = guard.terminal.size()?;
-    app.size = (size.width, size.height);
-    let inputs = Inputs::start()?;
-    let mut outcome = Ok(());
-    while app.is_running() && !signals.quit_requested() {
-        if let Err(e) = guard.terminal.draw(|frame| app.draw(frame)) {
-            outcome = Err(e);
-            break;
-        }
-        if signals.take_suspend() || app.take_suspend_request() {
-            app.pause(Instant::now());
-            app.save_now();
-            match guard.suspend().and_then(|()| guard.terminal.size()) {
-                Ok(size) => app.size = (size.width, size.height),
-                Err(e) => {
-                    outcome = Err(e);
-                    break;
-                }
-            }
-            continue;
-        }
-        match inputs.next(app.time_to_next_tick()) {
-            Some(Input::Event(event)) => app.handle_event(event, Instant::now()),
-            None => app.tick(Instant::now()),
-            Some(Input::HangUp) => break,
-            Some(Input::Failed(e)) => {
-                outcome = Err(e);
-                break;
-            }
-        }
-    }
-    app.tick(Instant::now());
-    app.save_now();
-    drop(guard);
-    // A terminal that went away ends the game as SIGHUP does: saved, and
-    // with nothing to report (nor anywhere to report it).
-    match outcome {
-        Err(_) if inputs.hung_up() => Ok(()),
-        outcome => outcome,
-    }
+    app.run(&mut guard, &signals)
 }
 
 /// The game to open with, and whether it is resumed (rather than new).
@@ -157,9 +123,16 @@ fn opening(
     notices: &mut Vec<String>,
     now: Instant,
 ) -> io::Result<(Game, bool)> {
-    let new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
+    let mut new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
         let shape = shape.unwrap_or_else(|| config.settings.shape());
         let difficulty = difficulty.unwrap_or(config.settings.difficulty);
+        let highest = highest_level(shape);
+        if difficulty > highest {
+            notices.push(format!(
+                "No {difficulty} puzzle exists for {}: playing {highest}, the highest it reaches.",
+                shape.board_name()
+            ));
+        }
         Game::generate(shape, difficulty, seed.unwrap_or_else(random_seed), now)
     };
     match (start, disk) {
@@ -173,21 +146,22 @@ fn opening(
         ) => Ok((new_game(*shape, *difficulty, *seed), false)),
         (Start::Resume, Some(disk)) => match disk.autosave.load() {
             Loaded::Ok(saved) if !saved.game.is_won() => Ok((saved.game, true)),
-            // a newer tudoku's file: the autosave's own notice says so
-            Loaded::Newer { .. } => Ok((new_game(None, None, None), false)),
-            other => {
-                notices.extend(other.message(SavedGame::WHAT));
+            // a newer tudoku's file, or one left where it is: the
+            // autosave's own notice says so, and that it is not written
+            Loaded::Newer { .. } | Loaded::Unreadable { .. } => {
                 Ok((new_game(None, None, None), false))
+            }
+            other => {
+                let message = other
+                    .message(SavedGame::WHAT)
+                    .map(|line| format!("{line}; a new game starts"));
+                let game = new_game(None, None, None);
+                notices.extend(message);
+                Ok((game, false))
             }
         },
         (Start::Resume, None) => Ok((new_game(None, None, None), false)),
-        (Start::Load(name), Some(disk)) => saves::load_named(&disk.dir, name)
-            .map(|saved| (saved.game, true))
-            .map_err(io::Error::other),
-        (Start::Load(_), None) => Err(io::Error::other("loading a slot needs a config directory")),
-        (Start::Entered { puzzle, from }, _) => match Game::from_entered(puzzle.clone(), now) {
-            Ok(game) => Ok((game, false)),
-            Err(why) => Err(io::Error::other(format!("{from}: {why}"))),
-        },
+        (Start::Load(game), _) => Ok(((**game).clone(), true)),
+        (Start::Entered(game), _) => Ok(((**game).clone(), false)),
     }
 }

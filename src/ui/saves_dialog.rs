@@ -3,12 +3,13 @@
 //! `d` deletes one after a yes. The dialog only edits its own state and says
 //! what was chosen; the App does the file work.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use super::keys::{Command, KeyBindings};
 use super::theme::Theme;
-use super::view::format_time;
+use super::time::format_time;
 use crate::storage::saves::{MAX_SLOT_NAME, Slot, Summary};
 use crate::storage::timestamp;
 
@@ -33,8 +34,13 @@ impl From<Slot> for SlotRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SavesStep {
     Browse,
-    /// Typing the name to save the current game under.
-    Name(String),
+    /// Typing the name to save the current game under. The name offered
+    /// starts `selected`, as in any text field: typing replaces it, a
+    /// Backspace clears it, an arrow key keeps it for editing.
+    Name {
+        name: String,
+        selected: bool,
+    },
     /// Waiting for a yes to delete this slot.
     ConfirmDelete(String),
 }
@@ -72,27 +78,35 @@ impl SavesDialog {
         self.rows.get(self.selected).map(|r| r.name.as_str())
     }
 
-    pub fn on_key(&mut self, key: &KeyEvent) -> SavesOutcome {
+    /// Takes a key: confirm and cancel as the key bindings say; `s` saves
+    /// and `d` deletes, as the dialog's last line shows.
+    pub fn on_key(&mut self, key: &KeyEvent, keys: &KeyBindings) -> SavesOutcome {
+        let confirm = keys.is(Command::Confirm, key);
+        let cancel = keys.is(Command::Cancel, key);
         match &mut self.step {
+            SavesStep::Browse if cancel => return SavesOutcome::Close,
+            SavesStep::Browse if confirm => {
+                if let Some(row) = self.rows.get(self.selected)
+                    && row.detail.is_ok()
+                {
+                    return SavesOutcome::Load(row.name.clone());
+                }
+            }
             SavesStep::Browse => match key.code {
-                KeyCode::Esc | KeyCode::Char('q') => return SavesOutcome::Close,
+                KeyCode::Char('q') => return SavesOutcome::Close,
                 KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
                 KeyCode::Down | KeyCode::Char('j') => {
                     self.selected = (self.selected + 1).min(self.rows.len().saturating_sub(1));
-                }
-                KeyCode::Enter => {
-                    if let Some(row) = self.rows.get(self.selected)
-                        && row.detail.is_ok()
-                    {
-                        return SavesOutcome::Load(row.name.clone());
-                    }
                 }
                 KeyCode::Char('s') => {
                     let name = match self.selected_name() {
                         Some(name) if name != crate::storage::saves::AUTOSAVE => name.to_string(),
                         _ => self.suggested.clone(),
                     };
-                    self.step = SavesStep::Name(name);
+                    self.step = SavesStep::Name {
+                        name,
+                        selected: true,
+                    };
                 }
                 KeyCode::Char('d') | KeyCode::Delete => {
                     if let Some(name) = self.selected_name() {
@@ -101,24 +115,36 @@ impl SavesDialog {
                 }
                 _ => {}
             },
-            SavesStep::Name(name) => match key.code {
-                KeyCode::Esc => self.step = SavesStep::Browse,
-                KeyCode::Enter if !name.is_empty() => return SavesOutcome::Save(name.clone()),
-                KeyCode::Backspace | KeyCode::Delete => {
-                    name.pop();
-                }
+            SavesStep::Name { name, selected } => match key.code {
                 KeyCode::Char(c)
-                    if (c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                        && name.len() < MAX_SLOT_NAME =>
+                    if !key
+                        .modifiers
+                        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
                 {
-                    name.push(c);
+                    let fits = *selected || name.len() < MAX_SLOT_NAME;
+                    if (c.is_ascii_alphanumeric() || c == '-' || c == '_') && fits {
+                        if std::mem::take(selected) {
+                            name.clear();
+                        }
+                        name.push(c);
+                    }
                 }
+                _ if cancel => self.step = SavesStep::Browse,
+                _ if confirm && !name.is_empty() => return SavesOutcome::Save(name.clone()),
+                KeyCode::Backspace | KeyCode::Delete => {
+                    if std::mem::take(selected) {
+                        name.clear();
+                    } else {
+                        name.pop();
+                    }
+                }
+                KeyCode::Left | KeyCode::Right | KeyCode::Home | KeyCode::End => *selected = false,
                 _ => {}
             },
             SavesStep::ConfirmDelete(name) => {
                 let name = name.clone();
                 self.step = SavesStep::Browse;
-                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                if confirm {
                     return SavesOutcome::Delete(name);
                 }
             }
@@ -127,7 +153,8 @@ impl SavesDialog {
     }
 
     /// The dialog's text.
-    pub fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    pub fn lines(&self, theme: &Theme, keys: &KeyBindings) -> Vec<Line<'static>> {
+        let (confirm, cancel) = (keys.names(Command::Confirm), keys.names(Command::Cancel));
         let mut lines = Vec::new();
         if self.rows.is_empty() {
             lines.push(Line::from("No saved games yet."));
@@ -174,15 +201,26 @@ impl SavesDialog {
             ]));
         }
         lines.push(Line::from(""));
-        lines.push(Line::from(match &self.step {
-            SavesStep::Browse => {
-                "Enter: load   s: save this game   d: delete   Esc: close".to_string()
+        lines.push(match &self.step {
+            SavesStep::Browse => Line::from(format!(
+                "{confirm}: load   s: save this game   d: delete   {cancel}: close"
+            )),
+            SavesStep::Name { name, selected } => {
+                let name = if *selected {
+                    Span::styled(name.clone(), theme.selected)
+                } else {
+                    Span::raw(format!("{name}_"))
+                };
+                Line::from(vec![
+                    Span::raw("Save as: "),
+                    name,
+                    Span::raw(format!("   {confirm}: save   {cancel}: back")),
+                ])
             }
-            SavesStep::Name(name) => format!("Save as: {name}_   Enter: save   Esc: back"),
-            SavesStep::ConfirmDelete(name) => {
-                format!("Delete slot '{name}'? y: yes   other key: no")
-            }
-        }));
+            SavesStep::ConfirmDelete(name) => Line::from(format!(
+                "Delete slot '{name}'? {confirm}: yes   other key: no"
+            )),
+        });
         lines
     }
 }

@@ -2,6 +2,9 @@
 //! sparkline of recent finishing times: the same lines for `tudoku stats`
 //! and the stats screen in the game.
 
+use std::time::Duration;
+
+use super::time::format_time;
 use crate::storage::stats::{Category, Stats, level_name};
 
 /// The table's lines, header first; one line when there are no games yet.
@@ -32,14 +35,8 @@ pub fn stats_lines(stats: &Stats) -> Vec<String> {
     lines
 }
 
-/// `m:ss`, or `h:mm:ss` from an hour on.
-pub fn clock(secs: u64) -> String {
-    let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
+fn clock(secs: u64) -> String {
+    format_time(Duration::from_secs(secs))
 }
 
 /// Recent times as bar heights, lowest bar for the fastest.
@@ -59,10 +56,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clock_and_sparkline() {
-        assert_eq!(clock(0), "0:00");
-        assert_eq!(clock(61), "1:01");
-        assert_eq!(clock(3601), "1:00:01");
+    fn sparkline_bars() {
         assert_eq!(sparkline(&[10, 80, 45]), "▁█▄");
         assert_eq!(sparkline(&[5, 5]), "▁▁");
         assert_eq!(sparkline(&[]), "");

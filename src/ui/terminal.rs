@@ -16,6 +16,25 @@ use ratatui::backend::CrosstermBackend;
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 static PANIC_HOOK: Once = Once::new();
 
+/// Says why the game cannot be played here, if it cannot: output must go to
+/// a terminal, and input come from one (standard input, or else the
+/// process's controlling terminal, which crossterm reads instead). Checked
+/// before any file is touched, so that `tudoku play` from cron or a pipe
+/// changes nothing.
+pub fn check_terminal() -> Result<(), String> {
+    use std::io::IsTerminal;
+    let input = io::stdin().is_terminal() || std::fs::File::open("/dev/tty").is_ok();
+    if io::stdout().is_terminal() && input {
+        Ok(())
+    } else {
+        Err(format!(
+            "the game needs a terminal, and standard {} is not one; \
+             solve, generate, rate and hint work without one",
+            if input { "output" } else { "input" }
+        ))
+    }
+}
+
 /// Puts the terminal into game mode and restores it when dropped.
 pub struct TerminalGuard {
     /// Never dropped with the guard: ratatui's `Drop` shows the cursor again,

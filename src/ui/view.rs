@@ -12,80 +12,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Mode};
-use super::board::{BoardLayout, BoardView, NotesView};
+use super::board::BoardView;
 use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
+use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
 use super::stats_table::stats_lines;
-use crate::engine::Shape;
+use super::time::format_time;
 use crate::engine::grid::symbol;
-
-const GAP: u16 = 2;
-const PANEL_MIN: u16 = 24;
-const PANEL_MAX: u16 = 34;
-const PANEL_MIN_HEIGHT: u16 = 14;
-
-/// Where things go on a screen of a given size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The terminal cannot hold the smallest layout: it needs this size.
-    TooSmall { need: (u16, u16) },
-    Fits {
-        board: Rect,
-        layout: BoardLayout,
-        panel: Rect,
-        bar: Rect,
-    },
-}
-
-/// The screen layout for a board shape in `area`: the largest board that
-/// leaves room for the panel, centred with the panel beside it.
-pub fn screen(area: Rect, shape: Shape) -> Screen {
-    let smallest = BoardLayout::smallest(shape);
-    let need = (
-        smallest.width() + GAP + PANEL_MIN,
-        smallest.height().max(PANEL_MIN_HEIGHT) + 1,
-    );
-    if area.width < need.0 || area.height < need.1 {
-        return Screen::TooSmall { need };
-    }
-    let main_height = area.height - 1;
-    let Some(layout) = BoardLayout::fit(shape, area.width - GAP - PANEL_MIN, main_height) else {
-        return Screen::TooSmall { need };
-    };
-    let panel_width = PANEL_MAX.min(area.width - layout.width() - GAP);
-    let total = layout.width() + GAP + panel_width;
-    let left = area.x + (area.width - total) / 2;
-    let top = area.y + (main_height - layout.height()) / 2;
-    let board = Rect::new(left, top, layout.width(), layout.height());
-    let panel_top = if area.y + main_height - top >= PANEL_MIN_HEIGHT {
-        top
-    } else {
-        area.y
-    };
-    let panel = Rect::new(
-        left + layout.width() + GAP,
-        panel_top,
-        panel_width,
-        area.y + main_height - panel_top,
-    );
-    let bar = Rect::new(area.x, area.y + main_height, area.width, 1);
-    Screen::Fits {
-        board,
-        layout,
-        panel,
-        bar,
-    }
-}
-
-/// `mm:ss`, or `h:mm:ss` from an hour on.
-pub fn format_time(time: Duration) -> String {
-    let s = time.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{:02}:{:02}", s / 60, s % 60)
-    }
-}
+use crate::game::Action;
 
 impl App {
     /// Draws the whole screen from the App's state.
@@ -105,7 +39,10 @@ impl App {
             self.render_too_small(area, buf);
             return;
         };
-        if self.game.is_paused() {
+        // Under help and dialogs the clock is held, and the board hidden
+        // so that it cannot be studied for free.
+        let hidden = self.game.is_held() && !matches!(self.mode, Mode::Won { .. });
+        if self.game.is_paused() || hidden {
             self.render_paused(board, buf);
         } else {
             let view = BoardView {
@@ -123,11 +60,13 @@ impl App {
             Mode::Help => self.render_help(area, buf),
             Mode::NewGame(form) => self.render_new_game(form, area, buf),
             Mode::ConfirmRestart => self.render_confirm(area, buf),
+            Mode::ConfirmNewGame => self.render_confirm_new_game(area, buf),
             Mode::Saves(dialog) => {
-                let lines = dialog.lines(&self.config.theme);
+                let lines = dialog.lines(&self.config.theme, &self.config.keys);
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
             }
             Mode::Stats => self.render_stats(area, buf),
+            Mode::Messages => self.render_messages(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape, difficulty, ..
@@ -135,7 +74,10 @@ impl App {
                 let n = shape.n();
                 let lines = vec![
                     Line::from(format!("Making a {n}x{n} {difficulty} puzzle…")),
-                    Line::from("Esc cancels"),
+                    Line::from(format!(
+                        "{} cancels",
+                        self.config.keys.names(Command::Cancel)
+                    )),
                 ];
                 popup(" New game ", lines, area, self.config.theme.popup, buf);
             }
@@ -175,6 +117,9 @@ impl App {
             .border_type(BorderType::Thick)
             .border_style(theme.box_line)
             .render(board, buf);
+        if !self.game.is_paused() {
+            return;
+        }
         let text = vec![
             Line::from(Span::styled("Paused", theme.title)),
             Line::from(format!(
@@ -226,7 +171,6 @@ impl App {
                 game.seed()
                     .map_or_else(|| "-".to_string(), |s| s.to_string()),
             ),
-            field("Mistakes", game.mistakes().to_string()),
             field("Hints", game.hints_used().to_string()),
             field("Filled", format!("{}/{}", game.filled_count(), n * n)),
             field("Digits", format!("{}/{n} done", completed.len())),
@@ -236,18 +180,19 @@ impl App {
                 if game.notes_mode() { "NOTES" } else { "values" }.to_string(),
             ),
         ];
+        // With mistake checking off, nothing may tell an entry is wrong.
+        if self.config.settings.check_mistakes {
+            lines.insert(4, field("Mistakes", game.mistakes().to_string()));
+        }
         if self.config.settings.show_timer {
             // after the title, board, level and seed lines
             lines.insert(4, field("Time", clock));
         }
         let selected = game.selected();
-        let notes = game.notes(selected);
-        let mut cell = game.geometry().cell_name(selected);
-        if layout.notes == NotesView::Compact && game.value(selected) == 0 && !notes.is_empty() {
-            let list: Vec<String> = notes.iter().map(|d| symbol(d).to_string()).collect();
-            cell.push_str(&format!(" notes {}", list.join(" ")));
+        lines.push(field("Cell", game.geometry().cell_name(selected)));
+        if layout.notes == NotesView::Compact && game.value(selected) == 0 {
+            lines.extend(self.notes_in_full(selected));
         }
-        lines.push(field("Cell", cell));
         if let Some(hint) = game.hint_text() {
             lines.push(Line::from(""));
             lines.push(Line::from(vec![
@@ -262,27 +207,79 @@ impl App {
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(message.clone(), theme.message)));
         }
-        for notice in &self.notices {
+        // every notice in full where they fit, else a line saying how
+        // many there are and which key shows them
+        let width = usize::from(area.width.max(1));
+        let room = usize::from(area.height).saturating_sub(lines.len());
+        let needed: usize = self
+            .notices
+            .iter()
+            .map(|n| 1 + wrap_words(n, width).len())
+            .sum();
+        if needed <= room {
+            for notice in &self.notices {
+                lines.push(Line::from(""));
+                lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
+            }
+        } else {
             lines.push(Line::from(""));
-            lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "{} messages about your files and settings: {} shows them",
+                    self.notices.len(),
+                    self.config.keys.names(Command::Messages)
+                ),
+                theme.message,
+            )));
         }
+        // no trimming: the note rows keep their slots
         Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
+            .wrap(Wrap { trim: false })
             .render(area, buf);
+    }
+
+    /// The selected cell's notes in fixed slots (the shape of a box), for
+    /// layouts whose cells have no room for them.
+    fn notes_in_full(&self, cell: usize) -> Vec<Line<'static>> {
+        let (game, theme) = (&self.game, &self.config.theme);
+        let notes = game.notes(cell);
+        if notes.is_empty() {
+            return Vec::new();
+        }
+        let shape = game.shape();
+        let (rows, cols) = (shape.box_rows(), shape.box_cols());
+        let mut lines = vec![Line::from(Span::styled("Notes", theme.label))];
+        for r in 0..rows {
+            let row: Vec<String> = (0..cols)
+                .map(|c| {
+                    let d = (r * cols + c + 1) as u8;
+                    if notes.contains(d) {
+                        symbol(d).to_string()
+                    } else {
+                        " ".to_string()
+                    }
+                })
+                .collect();
+            lines.push(Line::from(Span::styled(
+                format!("  {}", row.join(" ")),
+                theme.value,
+            )));
+        }
+        lines
     }
 
     fn render_key_bar(&self, area: Rect, buf: &mut Buffer) {
         let (keys, theme, n) = (&self.config.keys, &self.config.theme, self.n());
         let mut items = vec![(value_keys(n), "place".to_string())];
         for command in [
-            Command::NotesMode,
-            Command::Hint,
-            Command::Undo,
+            Command::Play(Action::ToggleNotesMode),
+            Command::Play(Action::Hint),
+            Command::Play(Action::Undo),
             Command::Help,
             Command::Quit,
-            Command::Redo,
-            Command::Erase,
-            Command::Check,
+            Command::Play(Action::Redo),
+            Command::Play(Action::Erase),
+            Command::Play(Action::Check),
             Command::Pause,
             Command::NewGame,
         ] {
@@ -315,7 +312,7 @@ impl App {
             ),
             ("mouse".to_string(), "select a cell".to_string()),
         ];
-        entries.extend(Command::ALL.into_iter().map(|c| {
+        entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);
             let shown = if described.is_empty() {
                 "-".to_string()
@@ -324,7 +321,15 @@ impl App {
             };
             (shown, c.description().to_string())
         }));
-        let max_rows = area.height.saturating_sub(2).max(1) as usize;
+        let sizes: Vec<String> = slots_needs(self.game.shape())
+            .iter()
+            .map(|(w, h)| format!("{w}x{h}"))
+            .collect();
+        let notes_line = format!(
+            "Notes show in the cells from {} up; below that, the selected cell's in the panel.",
+            sizes.join(", ")
+        );
+        let max_rows = area.height.saturating_sub(4).max(1) as usize;
         let columns: Vec<&[(String, String)]> = entries
             .chunks(entries.len().div_ceil(entries.len().div_ceil(max_rows)))
             .collect();
@@ -347,9 +352,14 @@ impl App {
         let rows = columns.first().map_or(0, |c| c.len());
         let content: usize =
             widths.iter().map(|(k, t)| k + 1 + t).sum::<usize>() + 3 * (columns.len() - 1);
-        let rect = centered(area, content as u16 + 4, rows as u16 + 2);
+        let width = (content as u16 + 4).max(40);
+        let rect = centered(area, width, rows as u16 + 4);
         Clear.render(rect, buf);
-        let footer = format!("Esc or {} closes", keys.describe(Command::Help, n));
+        let footer = format!(
+            "{} or {} closes",
+            keys.names(Command::Cancel),
+            keys.describe(Command::Help, n)
+        );
         let block = Block::bordered()
             .border_type(BorderType::Thick)
             .title(Line::from(" Keys ").centered())
@@ -372,7 +382,16 @@ impl App {
                 Line::from(spans)
             })
             .collect();
-        Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        let inner = inner.inner(ratatui::layout::Margin::new(1, 0));
+        let [table, notes] = ratatui::layout::Layout::vertical([
+            ratatui::layout::Constraint::Length(rows as u16),
+            ratatui::layout::Constraint::Fill(1),
+        ])
+        .areas(inner);
+        Paragraph::new(lines).render(table, buf);
+        Paragraph::new(notes_line)
+            .wrap(Wrap { trim: true })
+            .render(notes, buf);
     }
 
     fn render_won(&self, new_best: bool, area: Rect, buf: &mut Buffer) {
@@ -383,7 +402,6 @@ impl App {
             Line::from(Span::styled("Solved!", theme.title)),
             Line::from(""),
             Line::from(format!("Time      {}", format_time(time))),
-            Line::from(format!("Mistakes  {}", game.mistakes())),
             Line::from(format!("Hints     {}", game.hints_used())),
             Line::from(format!(
                 "Best {n}x{n} {}: {}",
@@ -391,13 +409,18 @@ impl App {
                 format_time(best)
             )),
         ];
+        if self.config.settings.check_mistakes {
+            lines.insert(3, Line::from(format!("Mistakes  {}", game.mistakes())));
+        }
         if new_best {
             lines.push(Line::from(Span::styled("New best time!", theme.message)));
         }
         lines.push(Line::from(""));
         lines.push(Line::from(format!(
-            "Enter: new game  {}: quit  Esc: board",
-            self.config.keys.describe(Command::Quit, n)
+            "{}: new game  {}: quit  {}: board",
+            self.config.keys.names(Command::Confirm),
+            self.config.keys.describe(Command::Quit, n),
+            self.config.keys.names(Command::Cancel)
         )));
         popup(" You win ", lines, area, theme.popup, buf);
     }
@@ -423,7 +446,7 @@ impl App {
                 Span::styled(format!("< {value} >"), style),
             ])
         };
-        let lines = vec![
+        let mut lines = vec![
             row(
                 Field::Shape,
                 "Board",
@@ -433,8 +456,15 @@ impl App {
             row(Field::Seed, "Seed", seed),
             Line::from(""),
             Line::from("Up/Down: field   Left/Right: change"),
-            Line::from("digits: seed   Enter: start   Esc: cancel"),
+            Line::from(format!(
+                "digits: seed   {}: start   {}: cancel",
+                self.config.keys.names(Command::Confirm),
+                self.config.keys.names(Command::Cancel)
+            )),
         ];
+        if let Some(note) = form.out_of_reach() {
+            lines.insert(3, Line::from(Span::styled(note, theme.message)));
+        }
         popup(" New game ", lines, area, theme.popup, buf);
     }
 
@@ -445,10 +475,53 @@ impl App {
             .collect();
         lines.push(Line::from(""));
         lines.push(Line::from(format!(
-            "Esc or {} closes",
+            "{} or {} closes",
+            self.config.keys.names(Command::Cancel),
             self.config.keys.describe(Command::Stats, self.n())
         )));
         popup(" Stats ", lines, area, self.config.theme.popup, buf);
+    }
+
+    /// The session's notices in full, wrapped to the screen, newest last.
+    fn render_messages(&self, area: Rect, buf: &mut Buffer) {
+        let width = usize::from(area.width.saturating_sub(6)).clamp(20, 76);
+        let all: Vec<&String> = self.old_notices.iter().chain(&self.notices).collect();
+        let mut lines: Vec<Line> = Vec::new();
+        if all.is_empty() {
+            lines.push(Line::from("No messages."));
+        }
+        for notice in all {
+            lines.extend(
+                wrap_words(notice, width)
+                    .into_iter()
+                    .map(|l| Line::from(Span::styled(l, self.config.theme.message))),
+            );
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!(
+            "{} or {} closes",
+            self.config.keys.names(Command::Cancel),
+            self.config.keys.describe(Command::Messages, self.n())
+        )));
+        popup(" Messages ", lines, area, self.config.theme.popup, buf);
+    }
+
+    fn render_confirm_new_game(&self, area: Rect, buf: &mut Buffer) {
+        let kept = if self.keeps_games() {
+            "It is kept in a save slot (s lists them)."
+        } else {
+            "Without a config directory it is lost."
+        };
+        let lines = vec![
+            Line::from("This game is not finished."),
+            Line::from(kept),
+            Line::from(""),
+            Line::from(format!(
+                "{}: new game   other key: back",
+                self.config.keys.names(Command::Confirm)
+            )),
+        ];
+        popup(" New game ", lines, area, self.config.theme.popup, buf);
     }
 
     fn render_confirm(&self, area: Rect, buf: &mut Buffer) {
@@ -457,7 +530,10 @@ impl App {
             Line::from("Entries and notes are cleared;"),
             Line::from("undo brings them back."),
             Line::from(""),
-            Line::from("y or Enter: restart   other key: cancel"),
+            Line::from(format!(
+                "{}: restart   other key: cancel",
+                self.config.keys.names(Command::Confirm)
+            )),
         ];
         popup(" Restart ", lines, area, self.config.theme.popup, buf);
     }
@@ -475,6 +551,25 @@ fn popup(title: &str, lines: Vec<Line>, area: Rect, style: Style, buf: &mut Buff
     let inner = block.inner(rect);
     block.render(rect, buf);
     Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a
+/// longer word gets a line of its own, cut by the terminal).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// A `width` x `height` rectangle in the middle of `area` (clipped to it).

@@ -47,7 +47,30 @@ impl Session {
         Session::spawn(config, args, cols, rows, false)
     }
 
+    /// As `start_in`, run through `prefix` (see `as_player`): the binary's
+    /// path follows the prefix, then `args`.
+    pub fn start_through(
+        prefix: &[String],
+        config: &Path,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+    ) -> Session {
+        Session::spawn_through(prefix, config, args, cols, rows, true)
+    }
+
     fn spawn(config: &Path, args: &[&str], cols: u16, rows: u16, controlling: bool) -> Session {
+        Session::spawn_through(&[], config, args, cols, rows, controlling)
+    }
+
+    fn spawn_through(
+        prefix: &[String],
+        config: &Path,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        controlling: bool,
+    ) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -56,7 +79,16 @@ impl Session {
                 pixel_height: 0,
             })
             .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tudoku"));
+        let binary = env!("CARGO_BIN_EXE_tudoku");
+        let mut cmd = match prefix.split_first() {
+            Some((program, rest)) => {
+                let mut cmd = CommandBuilder::new(program);
+                cmd.args(rest);
+                cmd.arg(binary);
+                cmd
+            }
+            None => CommandBuilder::new(binary),
+        };
         cmd.args(args);
         cmd.env("TUDOKU_CONFIG_DIR", config);
         cmd.env("TERM", "xterm-256color");
@@ -220,6 +252,55 @@ pub fn panel_number(screen: &str, label: &str) -> usize {
         .unwrap()
         .parse()
         .unwrap()
+}
+
+/// The user the faults tests play as when they run as root, who passes every
+/// permission check and would hide the faults they cause (`nobody`).
+pub const PLAYER_UID: u32 = 65534;
+
+/// True when the tests run as root.
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A command prefix that runs the binary as an ordinary user (through
+/// setpriv when the tests run as root) with the given umask, if any.
+pub fn as_player(umask: Option<u32>) -> Vec<String> {
+    let mut prefix: Vec<String> = Vec::new();
+    if is_root() {
+        prefix.extend(
+            [
+                "setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "--",
+            ]
+            .map(String::from),
+        );
+    }
+    if let Some(mask) = umask {
+        prefix.extend([
+            "sh".to_string(),
+            "-c".to_string(),
+            format!("umask {mask:03o}; exec \"$0\" \"$@\""),
+        ]);
+    }
+    prefix
+}
+
+/// Gives `path` and everything under it to the player of `as_player`.
+pub fn hand_to_player(path: &Path) {
+    if !is_root() {
+        return;
+    }
+    std::os::unix::fs::lchown(path, Some(PLAYER_UID), Some(PLAYER_UID)).unwrap();
+    if std::fs::symlink_metadata(path).unwrap().is_dir() {
+        for entry in std::fs::read_dir(path).unwrap() {
+            hand_to_player(&entry.unwrap().path());
+        }
+    }
 }
 
 /// Sends a signal by name (`-TERM`) to a process.

@@ -60,11 +60,10 @@ impl App {
         let Some(disk) = &mut self.disk else {
             return;
         };
-        let saved = SavedGame::capture(&mut self.game, self.now);
         let line = if durable {
-            disk.autosave.save_and_sync(&saved)
+            disk.autosave.save_and_sync(&mut self.game, self.now)
         } else {
-            disk.autosave.save(&saved)
+            disk.autosave.save(&mut self.game, self.now)
         };
         if let Some(line) = line {
             self.message = Some(line);
@@ -212,7 +211,7 @@ impl App {
 }
 
 /// A slot name for the current game: board, level and seed.
-fn suggested_name(game: &Game) -> String {
+pub(super) fn suggested_name(game: &Game) -> String {
     let n = game.shape().n();
     let level = Difficulty::name(game.difficulty());
     match game.seed() {

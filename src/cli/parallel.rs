@@ -1,0 +1,368 @@
+//! Running a batch on every core while keeping it a stream: items are read
+//! as they are needed, handled on `jobs` threads, and handed back in input
+//! order, with a bounded number in flight so that one slow item cannot make
+//! the others pile up in memory. Every batch command goes through
+//! [`map_in_order`]: the per-line commands by way of `batch::run_batch`,
+//! `generate` directly.
+//!
+//! Plain scoped threads and channels rather than rayon: rayon's parallel
+//! iterators want the whole input up front (or lose its order with
+//! `par_bridge`), and order, streaming and a bound on memory are the whole
+//! job here.
+
+use std::collections::BTreeMap;
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
+use std::thread;
+
+/// `--jobs N`: how many threads a batch command uses.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct JobsArg {
+    /// Threads to work on; the output is the same, in input order, for any N
+    /// (1: one puzzle after another on one core) [default: every core].
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<NonZeroUsize>,
+}
+
+impl JobsArg {
+    /// The number asked for, else every core the system offers us.
+    pub fn count(self) -> usize {
+        self.jobs
+            .or_else(|| thread::available_parallelism().ok())
+            .map_or(1, NonZeroUsize::get)
+    }
+}
+
+fn parse_jobs(s: &str) -> Result<NonZeroUsize, String> {
+    s.trim()
+        .parse::<NonZeroUsize>()
+        .map_err(|_| format!("'{s}' is not a number of threads: give 1 or more"))
+}
+
+/// Set once the sink has stopped: work still under way is thrown away, so
+/// long work (generation) may ask it and give up early.
+pub type Stop = AtomicBool;
+
+/// Items per chunk handed to a worker at most. Chunks start at one item and
+/// double, so a short batch of slow items (25x25 puzzles) still spreads
+/// over every thread, while a long one of fast items pays for the handing
+/// over once per 32 items.
+const MAX_CHUNK: usize = 32;
+
+/// Chunks in flight per thread: read, being worked on, or done and waiting
+/// for an earlier one. Bounds memory whatever the input's length.
+const CHUNKS_PER_JOB: usize = 4;
+
+/// Runs a worker on every item on `jobs` threads and hands the results to
+/// `sink` in item order, stopping when `sink` says `Break`: the [`Stop`]
+/// each worker is given is then set, and the items not yet read are never
+/// read. Each thread gets its own worker from `make_worker`, so workers can
+/// keep state (a solver's buffers) without sharing it. With one job
+/// everything runs on the calling thread, item by item.
+pub fn map_in_order<I, R, W>(
+    jobs: usize,
+    items: impl Iterator<Item = I> + Send,
+    make_worker: impl Fn() -> W + Sync,
+    mut sink: impl FnMut(R) -> ControlFlow<()>,
+) where
+    I: Send,
+    R: Send,
+    W: FnMut(I, &Stop) -> R,
+{
+    let stop = Stop::new(false);
+    if jobs <= 1 {
+        let mut work = make_worker();
+        for item in items {
+            if sink(work(item, &stop)).is_break() {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        return;
+    }
+    let window = jobs * CHUNKS_PER_JOB;
+    let (chunk_tx, chunk_rx) = mpsc::sync_channel::<(usize, Vec<I>)>(jobs);
+    let chunk_rx = Mutex::new(chunk_rx);
+    let (done_tx, done_rx) = mpsc::channel::<Done<R>>();
+    // One credit per chunk allowed in flight: the reader takes one before
+    // each chunk, the writer gives it back once the chunk is out.
+    let (credit_tx, credit_rx) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        credit_tx.send(()).expect("the channel holds a full window");
+    }
+    thread::scope(|scope| {
+        scope.spawn(move || read_chunks(items, &chunk_tx, &credit_rx));
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let (chunk_rx, stop, make_worker) = (&chunk_rx, &stop, &make_worker);
+            scope.spawn(move || {
+                let _guard = PanicGuard(&done_tx);
+                let mut work = make_worker();
+                // the lock is held only while waiting for the next chunk
+                while let Ok((index, chunk)) = next_chunk(chunk_rx) {
+                    let results = if stop.load(Ordering::Relaxed) {
+                        Vec::new()
+                    } else {
+                        chunk.into_iter().map(|item| work(item, stop)).collect()
+                    };
+                    // The writer only goes before the end when it panicked:
+                    // keep taking chunks (and not working on them) so that
+                    // the reader is never left blocked on a full channel.
+                    if done_tx.send(Done::Chunk(index, results)).is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut credits = Some(credit_tx);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        // ends once every worker has ended, which follows the reader's end
+        for done in done_rx {
+            let Some(credit) = &credits else {
+                continue; // stopped: let the threads wind down
+            };
+            match done {
+                Done::Chunk(index, results) => {
+                    waiting.insert(index, results);
+                }
+                Done::Panicked => {
+                    stop.store(true, Ordering::Relaxed);
+                    credits = None;
+                    continue;
+                }
+            }
+            while let Some(results) = waiting.remove(&next) {
+                next += 1;
+                if results.into_iter().try_for_each(&mut sink).is_break() {
+                    stop.store(true, Ordering::Relaxed);
+                    credits = None;
+                    waiting.clear();
+                    break;
+                }
+                // cannot fail: the reader holds fewer credits than the window
+                let _ = credit.try_send(());
+            }
+        }
+    });
+}
+
+/// What a worker sends back.
+enum Done<R> {
+    /// The results of chunk `index`, in item order.
+    Chunk(usize, Vec<R>),
+    /// A worker panicked: its chunk will never come, so the batch stops
+    /// (and the scope then passes the panic on) instead of waiting forever.
+    Panicked,
+}
+
+/// Says so when the worker thread it lives on unwinds.
+struct PanicGuard<'a, R>(&'a mpsc::Sender<Done<R>>);
+
+impl<R> Drop for PanicGuard<'_, R> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            let _ = self.0.send(Done::Panicked);
+        }
+    }
+}
+
+/// The reader thread: cuts the items into numbered chunks of growing size,
+/// each sent once a credit allows it; ends at the last item or when the
+/// writer stops handing out credits.
+fn read_chunks<I>(
+    mut items: impl Iterator<Item = I>,
+    chunks: &mpsc::SyncSender<(usize, Vec<I>)>,
+    credits: &mpsc::Receiver<()>,
+) {
+    let mut size = 1;
+    for index in 0.. {
+        if credits.recv().is_err() {
+            return;
+        }
+        let chunk: Vec<I> = items.by_ref().take(size).collect();
+        if chunk.is_empty() || chunks.send((index, chunk)).is_err() {
+            return;
+        }
+        size = (size * 2).min(MAX_CHUNK);
+    }
+}
+
+fn next_chunk<T>(chunks: &Mutex<mpsc::Receiver<T>>) -> Result<T, mpsc::RecvError> {
+    chunks
+        .lock()
+        .map_err(|_| mpsc::RecvError)
+        .and_then(|rx| rx.recv())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
+
+    /// Squares 0..n on `jobs` threads, collecting what the sink got.
+    fn squares(jobs: usize, n: u64, stop_after: Option<usize>) -> Vec<u64> {
+        let mut got = Vec::new();
+        map_in_order(
+            jobs,
+            0..n,
+            || {
+                |i: u64, _: &Stop| {
+                    // uneven work, so that later items often finish first
+                    if i.is_multiple_of(7) {
+                        thread::sleep(Duration::from_micros(200));
+                    }
+                    i * i
+                }
+            },
+            |r| {
+                got.push(r);
+                match stop_after {
+                    Some(k) if got.len() == k => ControlFlow::Break(()),
+                    _ => ControlFlow::Continue(()),
+                }
+            },
+        );
+        got
+    }
+
+    #[test]
+    fn results_come_in_input_order_for_any_number_of_jobs() {
+        let expected: Vec<u64> = (0..1000).map(|i| i * i).collect();
+        for jobs in [1, 2, 3, 8] {
+            assert_eq!(squares(jobs, 1000, None), expected, "{jobs} jobs");
+        }
+        assert!(squares(4, 0, None).is_empty());
+    }
+
+    #[test]
+    fn a_stopping_sink_gets_nothing_more_and_reading_stops() {
+        for jobs in [1, 4] {
+            assert_eq!(
+                squares(jobs, 1000, Some(10)),
+                (0..10).map(|i| i * i).collect::<Vec<_>>()
+            );
+            // an endless input ends too
+            let read = AtomicUsize::new(0);
+            let endless = std::iter::repeat_with(|| read.fetch_add(1, Ordering::Relaxed));
+            let mut got = 0;
+            map_in_order(
+                jobs,
+                endless,
+                || |i: usize, _: &Stop| i,
+                |_| {
+                    got += 1;
+                    if got == 100 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            );
+            // no more read than the window of chunks allows
+            let bound = 100 + jobs * CHUNKS_PER_JOB * MAX_CHUNK + MAX_CHUNK;
+            assert!(
+                read.load(Ordering::Relaxed) <= bound,
+                "{}",
+                read.load(Ordering::Relaxed)
+            );
+        }
+    }
+
+    #[test]
+    fn items_in_flight_stay_within_the_window() {
+        // the first item is slow: everything after it must wait, not pile up
+        let in_flight_max = AtomicUsize::new(0);
+        let read = AtomicUsize::new(0);
+        let written = AtomicUsize::new(0);
+        let items = (0..2000usize).inspect(|_| {
+            let r = read.fetch_add(1, Ordering::SeqCst) + 1;
+            let w = written.load(Ordering::SeqCst);
+            in_flight_max.fetch_max(r - w, Ordering::SeqCst);
+        });
+        map_in_order(
+            2,
+            items,
+            || {
+                |i: usize, _: &Stop| {
+                    if i == 0 {
+                        thread::sleep(Duration::from_millis(50));
+                    }
+                    i
+                }
+            },
+            |_| {
+                written.fetch_add(1, Ordering::SeqCst);
+                ControlFlow::Continue(())
+            },
+        );
+        let bound = 2 * CHUNKS_PER_JOB * MAX_CHUNK;
+        let max = in_flight_max.load(Ordering::SeqCst);
+        assert!(max <= bound, "{max} in flight, bound {bound}");
+    }
+
+    #[test]
+    fn work_under_way_sees_the_stop() {
+        // item 1 waits for the stop that the sink's break on item 0 sets;
+        // item 0 is done only once item 1 is under way, so that it is
+        let (seen, started) = (AtomicBool::new(false), AtomicBool::new(false));
+        map_in_order(
+            2,
+            0..2u32,
+            || {
+                |i: u32, stop: &Stop| {
+                    let waited = std::time::Instant::now();
+                    while waited.elapsed() < Duration::from_secs(10) {
+                        if i == 0 && started.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        if i == 1 {
+                            started.store(true, Ordering::Relaxed);
+                            if stop.load(Ordering::Relaxed) {
+                                seen.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        }
+                        thread::yield_now();
+                    }
+                }
+            },
+            |()| ControlFlow::Break(()),
+        );
+        assert!(seen.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    #[should_panic = "sink fails on purpose"]
+    fn a_panicking_sink_ends_the_batch_with_its_panic() {
+        map_in_order(
+            2,
+            0..100_000u32,
+            || |i: u32, _: &Stop| i,
+            |i| {
+                assert!(i != 10, "sink fails on purpose");
+                ControlFlow::Continue(())
+            },
+        );
+    }
+
+    #[test]
+    #[should_panic]
+    fn a_panicking_worker_ends_the_batch_with_its_panic() {
+        map_in_order(
+            2,
+            0..1000u32,
+            || {
+                |i: u32, _: &Stop| {
+                    assert!(i != 500, "worker fails on purpose");
+                    i
+                }
+            },
+            |_| ControlFlow::Continue(()),
+        );
+    }
+}

@@ -1,0 +1,244 @@
+//! Reading the player's files so that nothing planted in the config
+//! directory can hang the game, exhaust memory or redirect it: only regular
+//! files are read, up to a size limit, and (except where the player may
+//! reasonably link a file of their own, like config.toml) never through a
+//! symbolic link. A FIFO is opened without blocking, so it is refused at once
+//! instead of waiting for a writer that never comes.
+
+use std::fmt;
+use std::fs::{File, Metadata, OpenOptions};
+use std::io::{self, Read};
+use std::path::Path;
+
+/// A saved game is a few kB, and under 1 MB even after 10,000 moves.
+pub const SAVE_LIMIT: u64 = 4 << 20;
+/// Stats hold a few lines per board and level, and the puzzles solved.
+pub const STATS_LIMIT: u64 = 4 << 20;
+/// config.toml is a page of settings.
+pub const CONFIG_LIMIT: u64 = 1 << 20;
+
+/// Whether a symbolic link at the path may be followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Links {
+    /// Files tudoku writes: a link there was not made by tudoku.
+    Refuse,
+    /// Files only the player writes (config.toml, a puzzle file), which
+    /// may live in a dotfiles repository.
+    Follow,
+}
+
+/// Why a file was not read.
+#[derive(Debug)]
+pub enum ReadError {
+    NotFound,
+    /// A symbolic link where tudoku keeps a file of its own.
+    Symlink,
+    /// A directory, FIFO, device or socket.
+    NotRegular(&'static str),
+    TooLarge {
+        size: u64,
+        limit: u64,
+    },
+    Io(io::Error),
+}
+
+impl ReadError {
+    /// True when the file is simply not there (start fresh).
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, ReadError::NotFound)
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::NotFound => write!(f, "no such file"),
+            ReadError::Symlink => write!(f, "it is a symbolic link, which tudoku does not follow"),
+            ReadError::NotRegular(kind) => write!(f, "it is {kind}, not a regular file"),
+            ReadError::TooLarge { size, limit } => write!(
+                f,
+                "it is {}, more than the {} such a file may be",
+                human_size(*size),
+                human_size(*limit)
+            ),
+            ReadError::Io(e) => match e.kind() {
+                io::ErrorKind::PermissionDenied => write!(f, "permission denied"),
+                _ => write!(f, "{e}"),
+            },
+        }
+    }
+}
+
+/// Reads a whole regular file of at most `limit` bytes.
+pub fn read_limited(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, ReadError> {
+    let file = open_for_reading(path, links)?;
+    let metadata = file.metadata().map_err(ReadError::Io)?;
+    check_regular(&metadata)?;
+    if metadata.len() > limit {
+        return Err(ReadError::TooLarge {
+            size: metadata.len(),
+            limit,
+        });
+    }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    // the file may grow while it is read: never take more than the limit
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge {
+            size: bytes.len() as u64,
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+/// The kind of a file that is not a regular one, in words.
+pub fn check_regular(metadata: &Metadata) -> Result<(), ReadError> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return Ok(());
+    }
+    Err(ReadError::NotRegular(if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else {
+        special_kind(&kind)
+    }))
+}
+
+#[cfg(unix)]
+fn special_kind(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_kind: &std::fs::FileType) -> &'static str {
+    "not a file"
+}
+
+#[cfg(unix)]
+fn open_for_reading(path: &Path, links: Links) -> Result<File, ReadError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut flags = libc::O_NONBLOCK;
+    if links == Links::Refuse {
+        flags |= libc::O_NOFOLLOW;
+    }
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(flags)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) if links == Links::Refuse => ReadError::Symlink,
+            _ if e.kind() == io::ErrorKind::NotFound => ReadError::NotFound,
+            _ => ReadError::Io(e),
+        })
+}
+
+#[cfg(not(unix))]
+fn open_for_reading(path: &Path, links: Links) -> Result<File, ReadError> {
+    if links == Links::Refuse
+        && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    {
+        return Err(ReadError::Symlink);
+    }
+    File::open(path).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => ReadError::NotFound,
+        _ => ReadError::Io(e),
+    })
+}
+
+/// A size in the unit that reads best: 512 bytes, 3 kB, 180 MB.
+pub fn human_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["kB", "MB", "GB", "TB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.0} {}", UNITS[unit])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_small_regular_file_and_refuses_a_larger_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, vec![b'x'; 100]).unwrap();
+        assert_eq!(read_limited(&path, 100, Links::Refuse).unwrap().len(), 100);
+        match read_limited(&path, 99, Links::Refuse) {
+            Err(ReadError::TooLarge {
+                size: 100,
+                limit: 99,
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            read_limited(&dir.path().join("none"), 9, Links::Refuse)
+                .unwrap_err()
+                .is_not_found()
+        );
+    }
+
+    #[test]
+    fn a_directory_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_limited(dir.path(), 1 << 20, Links::Follow).unwrap_err();
+        assert!(
+            matches!(err, ReadError::NotRegular("a directory")),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("a directory"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_refused_or_followed_and_devices_and_fifos_are_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("zero");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        assert!(matches!(
+            read_limited(&link, 1 << 20, Links::Refuse),
+            Err(ReadError::Symlink)
+        ));
+        assert!(matches!(
+            read_limited(&link, 1 << 20, Links::Follow),
+            Err(ReadError::NotRegular("a device"))
+        ));
+        let fifo = dir.path().join("fifo");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        // opened without blocking (no writer ever comes), then refused
+        assert!(matches!(
+            read_limited(&fifo, 1 << 20, Links::Refuse),
+            Err(ReadError::NotRegular("a FIFO"))
+        ));
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(human_size(512), "512 bytes");
+        assert_eq!(human_size(3 * 1024), "3 kB");
+        assert_eq!(human_size(180 * 1024 * 1024), "180 MB");
+        assert_eq!(human_size(4 << 20), "4 MB");
+    }
+}
