@@ -266,10 +266,20 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
     let units = text::units(geo, &step.units);
     match level {
         HintLevel::Technique if step.technique == Technique::Backtrack => {
-            format!("Look at {units}: no logical step is left, so a guess is needed")
+            format!(
+                "Look at {units}: no pattern is left, so try a candidate there and follow where it leads"
+            )
         }
         HintLevel::Technique => {
             format!("Look at {units}: there is {}", text::with_article(name))
+        }
+        // a trial's chain can hold dozens of cells: name where it starts
+        HintLevel::Cells if step.technique == Technique::Backtrack => {
+            let start = step
+                .cells
+                .first()
+                .map_or(String::new(), |&c| geo.cell_name(c));
+            format!("{name} in {units}: try a candidate of {start} and follow the singles")
         }
         HintLevel::Cells => {
             format!(
