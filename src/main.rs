@@ -30,6 +30,12 @@ enum Command {
     Rate(cli::rate::RateArgs),
     /// Explain the next logical step of each puzzle (--all: every step).
     Hint(cli::hint::HintArgs),
+    /// Canonical (minlex) forms: one per class of equivalent puzzles;
+    /// --dedupe, --same A B [--map].
+    Canon(cli::canon::CanonArgs),
+    /// Count grids; --essentially-different: count them up to symmetry
+    /// (Burnside's lemma) and print the table of symmetry classes.
+    Grids(cli::grids::GridsArgs),
     /// Play a new game (a bare `tudoku` resumes the autosaved one).
     Play(cli::play::PlayArgs),
     /// List the saved games, or print one's puzzle (--export).
@@ -45,6 +51,8 @@ fn main() -> ExitCode {
         Some(Command::Generate(args)) => cli::generate::run(&args),
         Some(Command::Rate(args)) => cli::rate::run(&args),
         Some(Command::Hint(args)) => cli::hint::run(&args),
+        Some(Command::Canon(args)) => cli::canon::run(&args),
+        Some(Command::Grids(args)) => cli::grids::run(&args),
         Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir)),
         Some(Command::Saves(args)) => with_dir(cli.config_dir, |dir| cli::saves::run(&dir, &args)),
         Some(Command::Play(args)) => {

@@ -6,7 +6,7 @@ mod cli_common;
 
 use std::process::Output;
 
-use cli_common::{run, stderr, stdout};
+use cli_common::{run, spawn, stderr, stdout};
 use tudoku::engine::{Grid, validate};
 
 const HARD: &str =
@@ -76,7 +76,7 @@ fn a_too_long_line_cuts_a_pretty_grid_short_in_order() {
 #[cfg(unix)]
 mod unix {
     use std::io::{Read, Write};
-    use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+    use std::process::{Child, ChildStdin, Command, ExitStatus};
     use std::time::{Duration, Instant};
 
     use super::*;
@@ -98,13 +98,7 @@ mod unix {
         reason = "reaped by wait4 in wait_with_rusage, which std cannot see"
     )]
     fn run_measured(args: &[&str], feed: impl FnOnce(ChildStdin) + Send + 'static) -> Measured {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tudoku"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start tudoku");
+        let mut child = spawn(args);
         let stdin = child.stdin.take().expect("piped");
         let feeder = std::thread::spawn(move || feed(stdin));
         let stdout = read_all(child.stdout.take().expect("piped"));

@@ -6,7 +6,7 @@ mod cli_common;
 
 use std::process::{Command, Output, Stdio};
 
-use cli_common::{run, stderr, stdout};
+use cli_common::{run, spawn, stderr, stdout};
 
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -151,13 +151,7 @@ fn an_unsolvable_puzzle_without_a_clash_says_no_solution() {
 #[test]
 fn a_closed_stderr_loses_messages_not_the_answers() {
     // `tudoku solve 2>&1 >out | head -1`: stderr's reader goes away early
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tudoku"))
-        .args(["solve", "--jobs", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["solve", "--jobs", "2"]);
     drop(child.stderr.take());
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {

@@ -38,6 +38,17 @@ fn with_saved_game(tmp: &Path) -> (ConfigDir, PathBuf) {
     (dir, path)
 }
 
+/// `with_saved_game` and the save's bytes, for a case about permissions:
+/// `None` when the tests run as root and cannot play as anyone else.
+fn permission_case(tmp: &Path) -> Option<(ConfigDir, PathBuf, Vec<u8>)> {
+    if is_root() && !setpriv_works() {
+        return None;
+    }
+    let (dir, path) = with_saved_game(tmp);
+    let bytes = fs::read(&path).unwrap();
+    Some((dir, path, bytes))
+}
+
 fn mode(path: &Path) -> u32 {
     fs::symlink_metadata(path).unwrap().permissions().mode() & 0o7777
 }
@@ -97,12 +108,10 @@ fn move_and_quit(s: &mut Session) {
 
 #[test]
 fn a_save_that_cannot_be_read_is_kept_aside_and_never_written_over() {
-    if is_root() && !setpriv_works() {
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
-    let (dir, path) = with_saved_game(tmp.path());
-    let bytes = fs::read(&path).unwrap();
+    let Some((dir, path, bytes)) = permission_case(tmp.path()) else {
+        return;
+    };
     chmod(&path, 0o000);
     let mut s = start(&dir, None);
     s.wait_for("the notice", |t| {
@@ -123,12 +132,10 @@ fn a_save_that_cannot_be_read_is_kept_aside_and_never_written_over() {
 
 #[test]
 fn a_save_that_cannot_be_read_nor_moved_is_left_as_it_is() {
-    if is_root() && !setpriv_works() {
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
-    let (dir, path) = with_saved_game(tmp.path());
-    let bytes = fs::read(&path).unwrap();
+    let Some((dir, path, bytes)) = permission_case(tmp.path()) else {
+        return;
+    };
     chmod(&path, 0o000);
     let before = names(&dir.saves_dir());
     hand_to_player(tmp.path());
@@ -146,12 +153,10 @@ fn a_save_that_cannot_be_read_nor_moved_is_left_as_it_is() {
 
 #[test]
 fn a_read_only_directory_still_resumes_the_game() {
-    if is_root() && !setpriv_works() {
-        return;
-    }
     let tmp = tempfile::tempdir().unwrap();
-    let (dir, path) = with_saved_game(tmp.path());
-    let bytes = fs::read(&path).unwrap();
+    let Some((dir, path, bytes)) = permission_case(tmp.path()) else {
+        return;
+    };
     hand_to_player(tmp.path());
     chmod(&dir.saves_dir(), 0o500);
     chmod(dir.root(), 0o500);
@@ -334,4 +339,56 @@ fn setpriv_works() -> bool {
         );
     }
     ok
+}
+
+/// SIGHUP (the terminal's window closed) ends the game at once and saves
+/// it, even when the game is paused and the loop would sleep a whole second
+/// before its next tick.
+#[test]
+fn a_hang_up_ends_a_paused_game_at_once_and_saves_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, path) = with_saved_game(tmp.path());
+    let mut s = start(&dir, None);
+    s.wait_for("the game", playing);
+    s.send("p");
+    s.wait_for("the pause", |t| {
+        t.contains("Paused") || t.contains("PAUSED")
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    let before = fs::metadata(&path).unwrap().modified().unwrap();
+    let sent = Instant::now();
+    common::signal(s.pid(), "-HUP");
+    assert!(s.wait_exit().success());
+    let took = sent.elapsed();
+    assert!(took < Duration::from_millis(600), "exit took {took:?}");
+    assert!(fs::metadata(&path).unwrap().modified().unwrap() >= before);
+    let saved = tudoku::storage::load::<SavedGame>(&path).ok().unwrap();
+    assert!(saved.game.is_paused(), "saved as it was, paused");
+}
+
+/// A link planted at the save itself is not followed, on reading or on
+/// writing: it is moved aside as a link and its target keeps its bytes;
+/// config.toml may be a link (dotfiles), but not to a device.
+#[test]
+fn a_link_at_the_save_or_the_config_is_never_followed_into_harm() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, path) = with_saved_game(tmp.path());
+    let victim = tmp.path().join("victim.toml");
+    fs::rename(&path, &victim).unwrap();
+    let bytes = fs::read(&victim).unwrap();
+    symlink(&victim, &path).unwrap();
+    symlink("/dev/zero", dir.config_file()).unwrap();
+    let mut s = start(&dir, None);
+    s.wait_for("the notices", |t| {
+        playing(t) && says(t, "symbolic link") && says(t, "config.toml") && says(t, "a device")
+    });
+    move_and_quit(&mut s);
+    assert_eq!(fs::read(&victim).unwrap(), bytes);
+    let kept = names(&dir.saves_dir());
+    assert!(
+        kept.iter()
+            .any(|n| n.starts_with("autosave.toml.unreadable-")),
+        "{kept:?}"
+    );
+    assert!(fs::symlink_metadata(&path).unwrap().file_type().is_file());
 }

@@ -179,14 +179,15 @@ fn sigterm_loses_nothing_and_resume_is_exact() {
     );
     let started = Instant::now();
     let mut s = Session::start_in(dir, &[], 80, 24);
-    let after = s.wait_for("the resumed game", |t| {
-        t.contains("NOTES") && t.contains("Mistakes")
+    let labels = ["Seed", "Mistakes", "Filled", "Cell", "Level", "Hints"];
+    let after = s.wait_for("the resumed game, whole", |t| {
+        t.contains("NOTES") && labels.iter().all(|l| t.contains(l))
     });
     println!(
         "resumed game's first frame after {:?} (debug build)",
         started.elapsed()
     );
-    for label in ["Seed", "Mistakes", "Filled", "Cell", "Level", "Hints"] {
+    for label in labels {
         let line = |t: &str| {
             t.lines()
                 .find(|l| l.contains(label))
@@ -236,27 +237,49 @@ fn a_second_instance_names_the_holder_and_never_writes_the_autosave() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let (mut first, mover) = Mover::start(dir);
-    let mut second = Session::start_in(dir, &[], 80, 24);
     let pid = first.pid().to_string();
-    let text = second.wait_for("the notice", |t| {
-        t.contains("Autosave off") && t.contains(&pid)
+    let seed = saved(dir).seed().unwrap().to_string();
+
+    // a second tudoku is told, and looks at the game read-only
+    let mut second = Session::start_in(dir, &[], 100, 40);
+    second.wait_for("the question", |t| {
+        t.contains("Game in use") && t.contains(&pid) && t.contains("read-only")
     });
-    assert!(text.contains("Filled"));
-    // both play; only the first one's game is in the file
+    second.send("\r");
+    second.wait_for("the first one's game", |t| {
+        t.contains("read-only view") && t.contains(&seed) && !t.contains("Game in use")
+    });
     let mut value = 0;
     for k in 1..=3 {
         value = mover.send(&mut first, value);
         first.wait_for("the move", |t| panel_number(t, "Mistakes") == k);
         second.send("\t");
         second.send("5");
+        second.wait_for("the refusal", |t| t.contains("Read-only"));
     }
     second.send("q");
     assert!(second.wait_exit().success());
     assert_eq!(saved(dir).mistakes(), 3);
+
+    // a third asks for a new game instead: it goes to a slot of its own
+    let mut third = Session::start_in(dir, &[], 100, 40);
+    third.wait_for("the question", |t| t.contains("Game in use"));
+    third.send("\x0e"); // ctrl-n: new game
+    third.wait_for("the new game form", |t| t.contains("New game"));
+    third.send("\r");
+    third.wait_for("the new game", |t| t.contains("'autosave-2'"));
+    third.send("q");
+    assert!(third.wait_exit().success());
+    let spare = load::<SavedGame>(&ConfigDir::at(dir).save_file("autosave-2"))
+        .ok()
+        .expect("the new game is saved in its own slot");
+    assert_ne!(spare.game.seed(), saved(dir).seed());
+
     first.send("q");
     assert!(first.wait_exit().success());
     let game = saved(dir);
     assert_eq!((game.mistakes(), game.selected()), (3, mover.cell));
+    assert_eq!(game.seed().unwrap().to_string(), seed);
 }
 
 #[test]

@@ -20,7 +20,7 @@ use super::status::Status;
 
 /// What every per-puzzle batch command reads: its input, the box shape and
 /// how many threads to use. Flattened into each command's arguments.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct BatchArgs {
     /// Puzzle file, one puzzle per line; `-` or nothing reads standard input.
     pub file: Option<PathBuf>,

@@ -37,7 +37,8 @@ pub struct GenerateArgs {
     /// for any --jobs.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Pattern of the givens: none, rotational, diagonal or mirror
+    /// Pattern of the givens: none, rotational, diagonal (square boxes
+    /// only) or mirror
     /// [default: rotational for square boxes, none otherwise].
     #[arg(long)]
     pub symmetry: Option<Symmetry>,
@@ -85,6 +86,14 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     options.minimal = args.minimal;
     options.difficulty = args.difficulty;
     if let Some(symmetry) = args.symmetry {
+        if symmetry != Symmetry::None && symmetry.transform(shape).is_none() {
+            eprintln!(
+                "tudoku: {symmetry} symmetry needs square boxes: a {} board's reflection has {} boxes",
+                shape.board_name(),
+                shape.transposed()
+            );
+            return ExitCode::FAILURE;
+        }
         options.symmetry = symmetry;
     }
     let seed = args.seed.unwrap_or_else(rand::random);

@@ -2,7 +2,9 @@
 //! format, writes one result line per puzzle, and reports problems on stderr.
 
 mod batch;
+pub mod canon;
 pub mod generate;
+pub mod grids;
 pub mod hint;
 mod input;
 mod lines;

@@ -13,9 +13,10 @@
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// `--jobs N`: how many threads a batch command uses.
 #[derive(clap::Args, Clone, Copy, Debug)]
@@ -45,11 +46,16 @@ fn parse_jobs(s: &str) -> Result<NonZeroUsize, String> {
 /// long work (generation) may ask it and give up early.
 pub type Stop = AtomicBool;
 
-/// Items per chunk handed to a worker at most. Chunks start at one item and
-/// double, so a short batch of slow items (25x25 puzzles) still spreads
-/// over every thread, while a long one of fast items pays for the handing
-/// over once per 32 items.
-const MAX_CHUNK: usize = 32;
+/// Items per chunk handed to a worker at most.
+const MAX_CHUNK: usize = 256;
+
+/// About how long a chunk should take to work on. Chunks start at one item
+/// and grow (doubling at most) towards this from the time items have been
+/// taking: a batch of slow items (25x25 puzzles) goes one item per chunk
+/// and spreads over every thread to its last item, while fast ones
+/// (3 µs 9x9 solves) go by the hundred and pay for the handing over (a few
+/// wake-ups, tens of µs on a busy machine) once per hundred.
+const CHUNK_TARGET: Duration = Duration::from_millis(2);
 
 /// Chunks in flight per thread: read, being worked on, or done and waiting
 /// for an earlier one. Bounds memory whatever the input's length.
@@ -92,20 +98,29 @@ pub fn map_in_order<I, R, W>(
     for _ in 0..window {
         credit_tx.send(()).expect("the channel holds a full window");
     }
+    // nanoseconds per item in the chunk last done (0: none done yet)
+    let item_cost = AtomicU64::new(0);
     thread::scope(|scope| {
-        scope.spawn(move || read_chunks(items, &chunk_tx, &credit_rx));
+        let cost = &item_cost;
+        scope.spawn(move || read_chunks(items, &chunk_tx, &credit_rx, cost));
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let (chunk_rx, stop, make_worker) = (&chunk_rx, &stop, &make_worker);
+            let item_cost = &item_cost;
             scope.spawn(move || {
                 let _guard = PanicGuard(&done_tx);
                 let mut work = make_worker();
                 // the lock is held only while waiting for the next chunk
                 while let Ok((index, chunk)) = next_chunk(chunk_rx) {
-                    let results = if stop.load(Ordering::Relaxed) {
+                    let results: Vec<R> = if stop.load(Ordering::Relaxed) {
                         Vec::new()
                     } else {
-                        chunk.into_iter().map(|item| work(item, stop)).collect()
+                        let started = Instant::now();
+                        let results: Vec<R> =
+                            chunk.into_iter().map(|item| work(item, stop)).collect();
+                        let each = started.elapsed().as_nanos() / results.len().max(1) as u128;
+                        item_cost.store(each.max(1) as u64, Ordering::Relaxed);
+                        results
                     };
                     // The writer only goes before the end when it panicked:
                     // keep taking chunks (and not working on them) so that
@@ -170,13 +185,14 @@ impl<R> Drop for PanicGuard<'_, R> {
     }
 }
 
-/// The reader thread: cuts the items into numbered chunks of growing size,
-/// each sent once a credit allows it; ends at the last item or when the
-/// writer stops handing out credits.
+/// The reader thread: cuts the items into numbered chunks, each sent once a
+/// credit allows it; ends at the last item or when the writer stops handing
+/// out credits.
 fn read_chunks<I>(
     mut items: impl Iterator<Item = I>,
     chunks: &mpsc::SyncSender<(usize, Vec<I>)>,
     credits: &mpsc::Receiver<()>,
+    item_cost: &AtomicU64,
 ) {
     let mut size = 1;
     for index in 0.. {
@@ -187,8 +203,19 @@ fn read_chunks<I>(
         if chunk.is_empty() || chunks.send((index, chunk)).is_err() {
             return;
         }
-        size = (size * 2).min(MAX_CHUNK);
+        size = next_chunk_size(size, item_cost.load(Ordering::Relaxed));
     }
+}
+
+/// The size of the next chunk after one of `size` items, with items taking
+/// `cost` nanoseconds each (0: not known yet): as many as fill
+/// [`CHUNK_TARGET`], but at most double the last and at most [`MAX_CHUNK`].
+fn next_chunk_size(size: usize, cost: u64) -> usize {
+    let fits = match cost {
+        0 => MAX_CHUNK,
+        _ => usize::try_from(CHUNK_TARGET.as_nanos() as u64 / cost).unwrap_or(MAX_CHUNK),
+    };
+    fits.min(size * 2).clamp(1, MAX_CHUNK)
 }
 
 fn next_chunk<T>(chunks: &Mutex<mpsc::Receiver<T>>) -> Result<T, mpsc::RecvError> {
@@ -228,6 +255,25 @@ mod tests {
             },
         );
         got
+    }
+
+    #[test]
+    fn chunks_grow_for_fast_items_and_stay_single_for_slow_ones() {
+        let mut size = 1;
+        let fast = 3_000; // 3 µs an item
+        let sizes: Vec<usize> = (0..10)
+            .map(|_| {
+                size = next_chunk_size(size, fast);
+                size
+            })
+            .collect();
+        assert_eq!(sizes, [2, 4, 8, 16, 32, 64, 128, 256, 256, 256]);
+        // 2 ms over 50 µs items: 40 a chunk
+        assert_eq!(next_chunk_size(256, 50_000), 40);
+        // items slower than the target: one at a time
+        assert_eq!(next_chunk_size(64, 5_000_000), 1);
+        // before any is timed: doubling
+        assert_eq!(next_chunk_size(4, 0), 8);
     }
 
     #[test]
@@ -279,7 +325,7 @@ mod tests {
         let in_flight_max = AtomicUsize::new(0);
         let read = AtomicUsize::new(0);
         let written = AtomicUsize::new(0);
-        let items = (0..2000usize).inspect(|_| {
+        let items = (0..10_000usize).inspect(|_| {
             let r = read.fetch_add(1, Ordering::SeqCst) + 1;
             let w = written.load(Ordering::SeqCst);
             in_flight_max.fetch_max(r - w, Ordering::SeqCst);
@@ -307,33 +353,35 @@ mod tests {
 
     #[test]
     fn work_under_way_sees_the_stop() {
-        // item 1 waits for the stop that the sink's break on item 0 sets;
-        // item 0 is done only once item 1 is under way, so that it is
-        let (seen, started) = (AtomicBool::new(false), AtomicBool::new(false));
+        // the sink breaks on item 0 once item 1 is under way; item 1 then
+        // waits for the stop that the break sets
+        let started = AtomicBool::new(false);
+        let seen = AtomicBool::new(false);
+        let patience = Duration::from_secs(10);
         map_in_order(
             2,
             0..2u32,
             || {
                 |i: u32, stop: &Stop| {
-                    let waited = std::time::Instant::now();
-                    while waited.elapsed() < Duration::from_secs(10) {
-                        if i == 0 && started.load(Ordering::Relaxed) {
-                            break;
+                    if i == 1 {
+                        started.store(true, Ordering::SeqCst);
+                        let waited = Instant::now();
+                        while !stop.load(Ordering::SeqCst) && waited.elapsed() < patience {
+                            thread::yield_now();
                         }
-                        if i == 1 {
-                            started.store(true, Ordering::Relaxed);
-                            if stop.load(Ordering::Relaxed) {
-                                seen.store(true, Ordering::Relaxed);
-                                break;
-                            }
-                        }
-                        thread::yield_now();
+                        seen.store(stop.load(Ordering::SeqCst), Ordering::SeqCst);
                     }
                 }
             },
-            |()| ControlFlow::Break(()),
+            |()| {
+                let waited = Instant::now();
+                while !started.load(Ordering::SeqCst) && waited.elapsed() < patience {
+                    thread::yield_now();
+                }
+                ControlFlow::Break(())
+            },
         );
-        assert!(seen.load(Ordering::Relaxed));
+        assert!(seen.load(Ordering::SeqCst));
     }
 
     #[test]

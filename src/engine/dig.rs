@@ -8,8 +8,10 @@ use std::str::FromStr;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use super::geometry::Shape;
 use super::grid::Grid;
 use super::solver;
+use super::symmetry::Transform;
 
 /// Which cells are removed together, so the givens form a pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -41,23 +43,38 @@ impl Symmetry {
         }
     }
 
-    /// The cell a cell is paired with on an n x n board.
-    fn partner(self, n: usize, cell: usize) -> usize {
-        let (r, c) = (cell / n, cell % n);
+    /// The board symmetry that pairs cells (the one representation of a
+    /// symmetry, engine/symmetry.rs): a half turn, a reflection in the main
+    /// diagonal, a left-right reflection. `None` for `None`, and for
+    /// `Diagonal` on rectangular boxes, whose reflection is a board of
+    /// another box shape (so such a pattern pairs no cells).
+    pub fn transform(self, shape: Shape) -> Option<Transform> {
+        let n = shape.n();
         match self {
-            Symmetry::None => cell,
-            Symmetry::Rotational => (n - 1 - r) * n + (n - 1 - c),
-            Symmetry::Diagonal => c * n + r,
-            Symmetry::Mirror => r * n + (n - 1 - c),
+            Symmetry::None => None,
+            Symmetry::Rotational => Transform::rotate(shape, 2),
+            Symmetry::Diagonal => Transform::transpose(shape),
+            Symmetry::Mirror => {
+                let rows: Vec<usize> = (0..n).collect();
+                let cols: Vec<usize> = (0..n).rev().collect();
+                Transform::permute_lines(shape, &rows, &cols)
+            }
         }
     }
 
     /// The board's cells split into groups removed together (each group is a
-    /// cell and its partner, or the cell alone when it is its own partner).
-    pub fn groups(self, n: usize) -> Vec<Vec<usize>> {
-        (0..n * n)
-            .filter_map(|cell| {
-                let partner = self.partner(n, cell);
+    /// cell and its partner under `transform`, or the cell alone when it is
+    /// its own partner or there is no transform).
+    pub fn groups(self, shape: Shape) -> Vec<Vec<usize>> {
+        let cells: Vec<usize> = (0..shape.cell_count()).collect();
+        let partners = self
+            .transform(shape)
+            .and_then(|t| t.apply_cells(&cells))
+            .unwrap_or_else(|| cells.clone());
+        cells
+            .iter()
+            .filter_map(|&cell| {
+                let partner = partners[cell];
                 match partner.cmp(&cell) {
                     std::cmp::Ordering::Less => None,
                     std::cmp::Ordering::Equal => Some(vec![cell]),
@@ -97,7 +114,7 @@ pub fn dig<R: Rng + ?Sized>(
     mut keeps: impl FnMut(&Grid) -> bool,
 ) -> Grid {
     let mut puzzle = solution.clone();
-    let mut groups = symmetry.groups(solution.n());
+    let mut groups = symmetry.groups(solution.shape());
     groups.shuffle(rng);
     for group in &groups {
         try_remove(&mut puzzle, group, &mut keeps);
@@ -129,7 +146,7 @@ pub fn remove_one<R: Rng + ?Sized>(
     mut keeps: impl FnMut(&Grid) -> bool,
 ) -> bool {
     let mut groups: Vec<Vec<usize>> = symmetry
-        .groups(puzzle.n())
+        .groups(puzzle.shape())
         .into_iter()
         .filter(|g| g.len() > 1 && g.iter().all(|&c| puzzle.get(c) != 0))
         .collect();
@@ -191,21 +208,27 @@ mod tests {
 
     #[test]
     fn groups_cover_every_cell_once() {
-        for n in [4, 6, 9, 16] {
+        for shape in Shape::all() {
+            let n = shape.n();
             for sym in Symmetry::ALL {
                 let mut seen = vec![0; n * n];
-                for g in sym.groups(n) {
+                for g in sym.groups(shape) {
                     for c in g {
                         seen[c] += 1;
                     }
                 }
-                assert!(seen.iter().all(|&k| k == 1), "{sym} n={n}");
+                assert!(seen.iter().all(|&k| k == 1), "{sym} {shape}");
             }
         }
+        let (four, nine) = (Shape::for_size(4).unwrap(), Shape::for_size(9).unwrap());
         // the centre of a 9x9 board is its own rotational partner
-        assert!(Symmetry::Rotational.groups(9).contains(&vec![40]));
-        assert!(Symmetry::Mirror.groups(4).contains(&vec![0, 3]));
-        assert!(Symmetry::Diagonal.groups(4).contains(&vec![1, 4]));
+        assert!(Symmetry::Rotational.groups(nine).contains(&vec![40]));
+        assert!(Symmetry::Rotational.groups(four).contains(&vec![0, 15]));
+        assert!(Symmetry::Mirror.groups(four).contains(&vec![0, 3]));
+        assert!(Symmetry::Diagonal.groups(four).contains(&vec![1, 4]));
+        // rectangular boxes have no diagonal reflection: nothing is paired
+        let six = Shape::new(2, 3).unwrap();
+        assert!(Symmetry::Diagonal.groups(six).iter().all(|g| g.len() == 1));
     }
 
     #[test]

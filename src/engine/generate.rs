@@ -8,7 +8,7 @@ use super::dig::{Symmetry, dig, is_unique, minimize, remove_one};
 use super::fill::{FillMethod, fill};
 use super::geometry::Shape;
 use super::grid::Grid;
-use super::rate::{Rating, rate_logically, rate_with};
+use super::rate::{Rating, rate_as_given, rate_logically, rate_with};
 use super::trial::unique_by_trials;
 
 /// What to generate.
@@ -223,7 +223,7 @@ fn make_puzzle<R: Rng + ?Sized>(
             let mut puzzle = dig(solution, symmetry, rng, by_logic(Difficulty::Expert));
             let needs_a_guess = |p: &Grid| {
                 unique_by_trials(p, solution, TRIAL_ROUNDS)
-                    && rate_with(p, solution).difficulty == Difficulty::Extreme
+                    && rate_as_given(p, solution).difficulty == Difficulty::Extreme
             };
             if !remove_one(&mut puzzle, symmetry, rng, unless(cancelled, needs_a_guess)) {
                 return None;
@@ -288,7 +288,7 @@ mod tests {
                 ..GenerateOptions::new(shape)
             };
             let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
-            for group in symmetry.groups(9) {
+            for group in symmetry.groups(shape) {
                 let filled: Vec<bool> = group.iter().map(|&c| g.puzzle.get(c) != 0).collect();
                 assert!(filled.iter().all(|&f| f == filled[0]), "{symmetry}");
             }

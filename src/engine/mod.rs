@@ -1,6 +1,8 @@
 //! The engine: everything a puzzle is and does, with no I/O and no terminal.
 //! The game, storage and UI layers build on it; it depends on none of them.
 
+pub mod burnside;
+pub mod canon;
 pub mod difficulty;
 pub mod dig;
 pub mod digits;

@@ -2,6 +2,7 @@
 //! puzzle by the hardest technique that solve needed. Puzzles without exactly
 //! one solution are reported as such, never rated.
 
+use super::canon::canonical;
 use super::difficulty::Difficulty;
 use super::grid::Grid;
 use super::solver::{self, Outcome};
@@ -61,10 +62,15 @@ fn the_solution(outcome: Outcome) -> Result<Grid, Unsolvable> {
 /// until then every step holds for every solution, so a puzzle that logic
 /// alone completes has exactly one solution, and a stalled position has the
 /// puzzle's solutions (fewer cells left for the solver to search).
+///
+/// The puzzle is rated in its canonical form (engine/canon.rs), so every
+/// puzzle of a class gets the same rating: the steps a solve takes first
+/// depend on where cells are, which a symmetry changes.
 pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
-    if !validate::is_consistent(grid) {
+    let Some(canonical) = canonical(grid) else {
         return Err(Unsolvable::NoSolution);
-    }
+    };
+    let grid = &canonical.grid;
     let mut board = Board::from_grid(grid).without_explanations();
     let mut rating = Rating::start();
     let mut solution = None;
@@ -91,8 +97,22 @@ pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
 
 /// Rates a puzzle whose one solution the caller already knows (a generator
 /// that checked uniqueness), without solving it again. With a `solution` that
-/// does not solve `grid` uniquely the rating means nothing.
+/// does not solve `grid` uniquely the rating means nothing. Like `rate`, it
+/// rates the canonical form, so the two agree.
 pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
+    match canonical(grid) {
+        Some(c) => match c.transform.apply(solution) {
+            Some(solution) => rate_as_given(&c.grid, &solution),
+            None => rate_as_given(grid, solution),
+        },
+        None => rate_as_given(grid, solution),
+    }
+}
+
+/// `rate_with` on the puzzle as placed, for a caller that needs only the
+/// level (the same for every member of a class) and can't spare the time
+/// to canonicalise.
+pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
     let mut board = Board::from_grid(grid).without_explanations();
     let mut rating = Rating::start();
     let mut finder = StepFinder::default();

@@ -130,6 +130,48 @@ impl Transform {
         })
     }
 
+    /// The transform spelled out as a transposition (or not), then line
+    /// moves, then a relabelling: every element of the group has this form,
+    /// and it is what a person reading a mapping wants to see.
+    pub fn parts(&self) -> Parts {
+        let n = self.shape.n();
+        let transposed = n > 1 && self.source[0] / n != self.source[1] / n;
+        let (rows, cols) = if transposed {
+            (
+                (0..n).map(|r| self.source[r * n] % n).collect(),
+                (0..n).map(|c| self.source[c] / n).collect(),
+            )
+        } else {
+            (
+                (0..n).map(|r| self.source[r * n] / n).collect(),
+                (0..n).map(|c| self.source[c] % n).collect(),
+            )
+        };
+        Parts {
+            transposed,
+            rows,
+            cols,
+            digits: self.digits[1..].to_vec(),
+        }
+    }
+
+    /// The transform that undoes this one: `t.then(&t.inverse())` is the identity.
+    pub fn inverse(&self) -> Transform {
+        let mut source = vec![0; self.source.len()];
+        for (to, &from) in self.source.iter().enumerate() {
+            source[from] = to;
+        }
+        let mut digits = vec![0; self.digits.len()];
+        for (from, &to) in self.digits.iter().enumerate() {
+            digits[to as usize] = from as u8;
+        }
+        Transform {
+            shape: self.shape,
+            source,
+            digits,
+        }
+    }
+
     /// A uniformly random element of the shape's symmetry group: random band
     /// and stack orders, random row and column orders inside each, a
     /// transposition with probability 1/2 where boxes are square, and a
@@ -168,6 +210,17 @@ impl Transform {
         (cells.len() == self.source.len())
             .then(|| self.source.iter().map(|&i| cells[i].clone()).collect())
     }
+}
+
+/// A transform spelled out (see [`Transform::parts`]): output row r is
+/// input row `rows[r]` and output column c input column `cols[c]` (of the
+/// transposed input when `transposed`), and digit d becomes `digits[d - 1]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub transposed: bool,
+    pub rows: Vec<usize>,
+    pub cols: Vec<usize>,
+    pub digits: Vec<u8>,
 }
 
 /// A random order of `groups * size` lines that keeps each group of `size`
@@ -286,6 +339,28 @@ mod tests {
         assert!(t.apply(&nine).is_none());
         assert!(t.apply_cells(&[0u8; 15]).is_none());
         assert!(t.then(&Transform::identity(nine.shape())).is_none());
+    }
+
+    #[test]
+    fn parts_rebuild_the_transform_and_inverse_undoes_it() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for shape in [four(), Shape::new(2, 3).unwrap()] {
+            for _ in 0..50 {
+                let t = Transform::random(shape, &mut rng);
+                let p = t.parts();
+                let mut rebuilt = Transform::permute_lines(shape, &p.rows, &p.cols).unwrap();
+                if p.transposed {
+                    rebuilt = Transform::transpose(shape).unwrap().then(&rebuilt).unwrap();
+                }
+                let rebuilt = rebuilt
+                    .then(&Transform::relabel(shape, &p.digits).unwrap())
+                    .unwrap();
+                assert_eq!(rebuilt, t);
+                assert_eq!(t.then(&t.inverse()).unwrap(), Transform::identity(shape));
+                assert_eq!(t.inverse().then(&t).unwrap(), Transform::identity(shape));
+            }
+        }
     }
 
     #[test]

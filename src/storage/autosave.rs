@@ -20,7 +20,7 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use super::atomic::{sync, temporary_affixes, write_atomic, write_atomic_unsynced};
-use super::document::{Loaded, Versioned, load};
+use super::document::{Loaded, Versioned, load, peek};
 use super::lock::{FileLock, LockError};
 use super::paths::ConfigDir;
 use super::saves::{AUTOSAVE, SavedGame, write_error};
@@ -81,6 +81,9 @@ enum State {
     Held(String),
 }
 
+/// How many spare autosaves (`autosave-2`…) are tried before giving up.
+const MAX_SPARES: usize = 99;
+
 /// A save not yet on disk, for the panic hook to try once more.
 struct Pending {
     path: PathBuf,
@@ -92,7 +95,30 @@ static PENDING: Mutex<Option<Pending>> = Mutex::new(None);
 impl Autosave {
     /// Takes the autosave for this process, unless another tudoku holds it.
     pub fn open(dir: &ConfigDir) -> Autosave {
-        let path = dir.save_file(AUTOSAVE);
+        Autosave::open_at(dir.save_file(AUTOSAVE))
+    }
+
+    /// A slot of its own for a game played while another tudoku holds the
+    /// autosave: `autosave-2`, `autosave-3`… the first that neither exists
+    /// nor is held, so that no game of either process is written over.
+    /// (Such a slot is listed, and loaded, like any other.)
+    pub fn open_spare(dir: &ConfigDir) -> Autosave {
+        let mut last = None;
+        for k in 2..=MAX_SPARES {
+            let path = dir.save_file(&format!("{AUTOSAVE}-{k}"));
+            if fs::symlink_metadata(&path).is_ok() {
+                continue;
+            }
+            let autosave = Autosave::open_at(path);
+            if !autosave.is_held() {
+                return autosave;
+            }
+            last = Some(autosave);
+        }
+        last.unwrap_or_else(|| Autosave::open(dir))
+    }
+
+    fn open_at(path: PathBuf) -> Autosave {
         let state = match FileLock::try_acquire(&path) {
             Ok(lock) => {
                 remove_stale_temporaries(&path);
@@ -125,6 +151,26 @@ impl Autosave {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The slot this autosave writes (`autosave`, or a spare's name).
+    pub fn slot(&self) -> String {
+        self.path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
+    /// True when another tudoku holds this file: it is neither read nor
+    /// written here (see `peek` to look at its game).
+    pub fn is_held(&self) -> bool {
+        matches!(self.state, State::Held(_))
+    }
+
+    /// The game in a file another tudoku holds, read without moving or
+    /// writing anything; `None` unless it is a good save.
+    pub fn peek(&self) -> Option<SavedGame> {
+        peek::<SavedGame>(&self.path)
     }
 
     /// Why the game is not being autosaved, if it is not.

@@ -141,6 +141,14 @@ pub fn load<T: Versioned>(path: &Path) -> Loaded<T> {
     }
 }
 
+/// Reads a document another process owns: nothing is moved aside or
+/// written, and anything but a good document (or an older version's,
+/// migrated) is `None`.
+pub fn peek<T: Versioned>(path: &Path) -> Option<T> {
+    let bytes = read_limited(path, T::MAX_BYTES, Links::Refuse).ok()?;
+    parse::<T>(&bytes).ok()
+}
+
 fn parse<T: Versioned>(bytes: &[u8]) -> Result<T, Rejection> {
     let damaged = |why: &dyn fmt::Display| Rejection::Aside(Aside::Damaged, why.to_string());
     let text = std::str::from_utf8(bytes).map_err(|_| damaged(&"not text"))?;

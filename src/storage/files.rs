@@ -80,9 +80,15 @@ pub fn read_limited(path: &Path, limit: u64, links: Links) -> Result<Vec<u8>, Re
             limit,
         });
     }
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    // the file may grow while it is read: never take more than the limit
-    file.take(limit + 1)
+    read_up_to(file, limit, metadata.len())
+}
+
+/// Reads `reader` to its end, failing past `limit` bytes (the file may grow
+/// while it is read: never more than the limit is taken).
+fn read_up_to(reader: impl Read, limit: u64, expected: u64) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = Vec::with_capacity(expected.min(limit) as usize);
+    reader
+        .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(ReadError::Io)?;
     if bytes.len() as u64 > limit {
@@ -196,6 +202,36 @@ mod tests {
                 .unwrap_err()
                 .is_not_found()
         );
+    }
+
+    /// A disk that fails mid-read (EIO) is an error, not a short file.
+    #[test]
+    fn a_reader_that_fails_is_an_error_and_one_that_grows_is_cut() {
+        struct Failing(usize);
+        impl Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0 == 0 {
+                    return Err(io::Error::from_raw_os_error(5));
+                }
+                self.0 -= 1;
+                buf[0] = b'x';
+                Ok(1)
+            }
+        }
+        let err = read_up_to(Failing(10), 100, 50).unwrap_err();
+        assert!(
+            matches!(&err, ReadError::Io(e) if e.raw_os_error() == Some(5)),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("error"), "{err}");
+        let endless = io::repeat(b'x');
+        assert!(matches!(
+            read_up_to(endless, 1000, 10),
+            Err(ReadError::TooLarge {
+                size: 1001,
+                limit: 1000
+            })
+        ));
     }
 
     #[test]

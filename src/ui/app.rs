@@ -43,6 +43,9 @@ pub enum Mode {
     Stats,
     /// Every notice of this session about files and settings, in full.
     Messages,
+    /// Another tudoku plays the autosaved game: look at it read-only, or
+    /// start a new game in a slot of its own?
+    InUse,
     /// The win screen; `new_best` when the time beat the record.
     Won {
         new_best: bool,
@@ -71,6 +74,9 @@ pub struct App {
     /// The notices of this session that have left the panel, kept for the
     /// messages overlay (`Command::Messages`).
     pub old_notices: Vec<String>,
+    /// Why the game on screen may only be looked at (another tudoku plays
+    /// it); nothing changes it and nothing saves it while this is set.
+    pub read_only: Option<String>,
     /// The time the screen shows the clock at.
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
@@ -100,6 +106,7 @@ impl App {
             message: None,
             notices: Vec::new(),
             old_notices: Vec::new(),
+            read_only: None,
             now,
             size: (80, 24),
             running: true,
@@ -139,6 +146,8 @@ impl App {
                 Some(Input::Event(event)) => self.handle_event(event, Instant::now()),
                 None => self.tick(Instant::now()),
                 Some(Input::HangUp) => break,
+                // the loop's condition and the suspend check read its flag
+                Some(Input::Signal) => {}
                 Some(Input::Failed(e)) => {
                     outcome = Err(e);
                     break;
@@ -246,6 +255,15 @@ impl App {
                     self.mode = Mode::Playing;
                 } else if command == Some(Command::Quit) {
                     self.running = false;
+                }
+            }
+            Mode::InUse => {
+                if command == Some(Command::NewGame) {
+                    self.open_new_game();
+                } else if command == Some(Command::Quit) {
+                    self.running = false;
+                } else if confirm || cancel {
+                    self.mode = Mode::Playing;
                 }
             }
             Mode::ConfirmNewGame => {
@@ -373,6 +391,20 @@ impl App {
     /// Applies a game action, reporting a refusal and noticing the win;
     /// what it did, unless it was refused.
     fn act(&mut self, action: Action) -> Option<Applied> {
+        if let Some(why) = &self.read_only
+            && !matches!(
+                action,
+                Action::Move(_) | Action::Jump(_) | Action::Select(_)
+            )
+        {
+            self.message = Some(format!(
+                "Read-only: {why}. {} starts a new game.",
+                self.config
+                    .keys
+                    .describe(Command::NewGame, self.game.shape().n())
+            ));
+            return None;
+        }
         match self.game.apply(action, self.now) {
             Ok(applied) => {
                 self.unsaved = true;

@@ -8,7 +8,9 @@
 //! even see a SIGHUP or SIGTERM. Here crossterm reads on a thread of its own,
 //! and a second thread waits in poll(2) for the terminal to hang up; both
 //! report through one channel, so the hang-up reaches the loop even while
-//! the reader spins, and the process (with the reader) ends right after.
+//! the reader spins, and the process (with the reader) ends right after. A
+//! third thread passes on signals (SIGHUP, SIGTERM...) through the same
+//! channel, so the loop acts on them at once rather than at its next tick.
 
 use std::io;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -22,6 +24,9 @@ pub enum Input {
     Event(Event),
     /// The terminal went away: nobody is left to play or to tell.
     HangUp,
+    /// A signal came (its flag in `terminal::Signals` says which): the loop
+    /// looks at once instead of at the next tick.
+    Signal,
     /// Reading or watching the terminal failed.
     Failed(io::Error),
 }
@@ -31,6 +36,16 @@ pub struct Inputs {
     inputs: Receiver<Input>,
     #[cfg(unix)]
     tty: std::os::fd::OwnedFd,
+    /// Ends the thread that turns signals into inputs.
+    #[cfg(unix)]
+    signals: signal_hook::iterator::Handle,
+}
+
+#[cfg(unix)]
+impl Drop for Inputs {
+    fn drop(&mut self) {
+        self.signals.close();
+    }
 }
 
 impl Inputs {
@@ -46,6 +61,24 @@ impl Inputs {
                 .spawn(move || hangup::watch(&watched, &sender))?;
             tty
         };
+        #[cfg(unix)]
+        let signals = {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+            let mut signals =
+                signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP])?;
+            let handle = signals.handle();
+            let sender = sender.clone();
+            thread::Builder::new()
+                .name("signals".into())
+                .spawn(move || {
+                    for _ in signals.forever() {
+                        if sender.send(Input::Signal).is_err() {
+                            return;
+                        }
+                    }
+                })?;
+            handle
+        };
         thread::Builder::new()
             .name("tty-read".into())
             .spawn(move || read(&sender))?;
@@ -53,6 +86,8 @@ impl Inputs {
             inputs,
             #[cfg(unix)]
             tty,
+            #[cfg(unix)]
+            signals,
         })
     }
 

@@ -97,17 +97,17 @@ pub fn run(launch: Launch) -> io::Result<()> {
         }
         None => Stats::default(),
     };
-    let (game, resumed) = opening(&launch.start, disk.as_mut(), &config, &mut notices, now)?;
+    let (game, begin) = opening(&launch.start, disk.as_mut(), &config, &mut notices, now)?;
     let mouse = config.settings.mouse;
     let mut app = App::new(game, config, stats, now);
     app.notices = notices;
     if let Some(disk) = disk {
         app.attach_disk(disk);
     }
-    if resumed {
-        app.continue_game(now);
-    } else {
-        app.begin_game();
+    match begin {
+        Begin::New => app.begin_game(),
+        Begin::Resumed => app.continue_game(now),
+        Begin::InUse => app.open_in_use(),
     }
     // signals first, so that none finds the terminal taken and unhandled
     let signals = terminal::Signals::register()?;
@@ -115,14 +115,23 @@ pub fn run(launch: Launch) -> io::Result<()> {
     app.run(&mut guard, &signals)
 }
 
-/// The game to open with, and whether it is resumed (rather than new).
+/// How the game on screen begins.
+enum Begin {
+    New,
+    Resumed,
+    /// Another tudoku plays the autosaved game: it is shown (read-only, if
+    /// it could be read) and the player asks for a view or a new game.
+    InUse,
+}
+
+/// The game to open with, and how it begins.
 fn opening(
     start: &Start,
     disk: Option<&mut Disk>,
     config: &Config,
     notices: &mut Vec<String>,
     now: Instant,
-) -> io::Result<(Game, bool)> {
+) -> io::Result<(Game, Begin)> {
     let mut new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
         let shape = shape.unwrap_or_else(|| config.settings.shape());
         let difficulty = difficulty.unwrap_or(config.settings.difficulty);
@@ -143,13 +152,20 @@ fn opening(
                 seed,
             },
             _,
-        ) => Ok((new_game(*shape, *difficulty, *seed), false)),
+        ) => Ok((new_game(*shape, *difficulty, *seed), Begin::New)),
+        (Start::Resume, Some(disk)) if disk.autosave.is_held() => {
+            let game = match disk.autosave.peek() {
+                Some(saved) => saved.game,
+                None => new_game(None, None, None),
+            };
+            Ok((game, Begin::InUse))
+        }
         (Start::Resume, Some(disk)) => match disk.autosave.load() {
-            Loaded::Ok(saved) if !saved.game.is_won() => Ok((saved.game, true)),
+            Loaded::Ok(saved) if !saved.game.is_won() => Ok((saved.game, Begin::Resumed)),
             // a newer tudoku's file, or one left where it is: the
             // autosave's own notice says so, and that it is not written
             Loaded::Newer { .. } | Loaded::Unreadable { .. } => {
-                Ok((new_game(None, None, None), false))
+                Ok((new_game(None, None, None), Begin::New))
             }
             other => {
                 let message = other
@@ -157,11 +173,11 @@ fn opening(
                     .map(|line| format!("{line}; a new game starts"));
                 let game = new_game(None, None, None);
                 notices.extend(message);
-                Ok((game, false))
+                Ok((game, Begin::New))
             }
         },
-        (Start::Resume, None) => Ok((new_game(None, None, None), false)),
-        (Start::Load(game), _) => Ok(((**game).clone(), true)),
-        (Start::Entered(game), _) => Ok(((**game).clone(), false)),
+        (Start::Resume, None) => Ok((new_game(None, None, None), Begin::New)),
+        (Start::Load(game), _) => Ok(((**game).clone(), Begin::Resumed)),
+        (Start::Entered(game), _) => Ok(((**game).clone(), Begin::New)),
     }
 }

@@ -67,6 +67,7 @@ impl App {
             }
             Mode::Stats => self.render_stats(area, buf),
             Mode::Messages => self.render_messages(area, buf),
+            Mode::InUse => self.render_in_use(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape, difficulty, ..
@@ -200,7 +201,9 @@ impl App {
                 Span::raw(hint),
             ]));
         }
-        if self.autosave_trouble().is_some() {
+        if self.read_only.is_some() {
+            lines.push(field("Saving", "read-only view".to_string()));
+        } else if self.autosave_trouble().is_some() {
             lines.push(field("Autosave", "off".to_string()));
         }
         if let Some(message) = &self.message {
@@ -480,6 +483,31 @@ impl App {
             self.config.keys.describe(Command::Stats, self.n())
         )));
         popup(" Stats ", lines, area, self.config.theme.popup, buf);
+    }
+
+    /// Another tudoku plays the autosaved game: what the player may do.
+    fn render_in_use(&self, area: Rect, buf: &mut Buffer) {
+        let (keys, n) = (&self.config.keys, self.n());
+        let holder = self.read_only.as_deref().unwrap_or_default();
+        let holder = holder.split(':').next().unwrap_or_default();
+        let width = usize::from(area.width.saturating_sub(6)).clamp(20, 60);
+        let mut lines: Vec<Line> = wrap_words(holder, width)
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        lines.extend([
+            Line::from(""),
+            Line::from(format!(
+                "{}: look at its game here, read-only",
+                keys.names(Command::Confirm)
+            )),
+            Line::from(format!(
+                "{}: a new game, saved in a slot of its own",
+                keys.describe(Command::NewGame, n)
+            )),
+            Line::from(format!("{}: quit", keys.describe(Command::Quit, n))),
+        ]);
+        popup(" Game in use ", lines, area, self.config.theme.popup, buf);
     }
 
     /// The session's notices in full, wrapped to the screen, newest last.

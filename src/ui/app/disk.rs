@@ -57,6 +57,9 @@ impl App {
 
     fn write_autosave(&mut self, durable: bool) {
         self.unsaved = false;
+        if self.read_only.is_some() {
+            return;
+        }
         let Some(disk) = &mut self.disk else {
             return;
         };
@@ -87,9 +90,44 @@ impl App {
         }
     }
 
+    /// Another tudoku plays the autosaved game: show it behind a question,
+    /// look at it read-only or start a new game in a slot of its own.
+    pub fn open_in_use(&mut self) {
+        let holder = self
+            .disk
+            .as_ref()
+            .and_then(|d| d.autosave.trouble())
+            .unwrap_or("the current game is open in another tudoku")
+            .to_string();
+        self.read_only = Some(holder);
+        self.mode = Mode::InUse;
+        // shown, not played: a game saved paused is uncovered to be seen
+        if self.game.is_paused() {
+            let _ = self.game.apply(crate::game::Action::Resume, self.now);
+        }
+    }
+
+    /// Makes sure the game on screen is saved by this process alone: when
+    /// another tudoku holds the autosave, this game goes to a spare slot
+    /// (`autosave-2`…) instead, and the player is told which.
+    fn own_autosave(&mut self) {
+        self.read_only = None;
+        let Some(disk) = &mut self.disk else {
+            return;
+        };
+        if disk.autosave.is_held() {
+            disk.autosave = Autosave::open_spare(&disk.dir);
+            self.notices.push(format!(
+                "The autosave is in use by another tudoku: this game is saved in slot '{}'.",
+                disk.autosave.slot()
+            ));
+        }
+    }
+
     /// A new game is under way: settings apply, the stats count it, and it
     /// becomes the autosave.
     pub fn begin_game(&mut self) {
+        self.own_autosave();
         self.game
             .set_auto_remove_notes(self.config.settings.auto_remove_notes);
         self.game
@@ -103,6 +141,7 @@ impl App {
     /// The game came from a file: its clock runs again unless it was saved
     /// paused, and it becomes the autosave.
     pub fn continue_game(&mut self, now: Instant) {
+        self.own_autosave();
         self.now = now;
         self.game
             .set_auto_remove_notes(self.config.settings.auto_remove_notes);

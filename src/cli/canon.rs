@@ -1,0 +1,178 @@
+//! `tudoku canon`: each puzzle's canonical (minlex) form, one line per
+//! puzzle; `--dedupe` keeps the first puzzle of each class; `--same A B`
+//! says whether two puzzles are one puzzle in disguise.
+
+use std::collections::HashSet;
+use std::num::NonZeroUsize;
+use std::process::ExitCode;
+use std::sync::{Mutex, PoisonError};
+
+use tudoku::engine::Grid;
+use tudoku::engine::canon::{canonical, mapping};
+use tudoku::engine::grid::symbol;
+use tudoku::engine::symmetry::Transform;
+use tudoku::engine::validate::conflicts;
+
+use super::batch::{BatchArgs, Outcome, run_batch};
+use super::output::say;
+use super::parallel::JobsArg;
+
+#[derive(clap::Args, Debug)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Print each class's first puzzle as given, once, instead of canonical
+    /// forms; the number of classes goes to stderr. (Works on one core, to
+    /// keep each class's first puzzle.)
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Compare two puzzles: exit 0 when they are one puzzle in disguise, 1
+    /// when not.
+    #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "dedupe")]
+    pub same: Option<Vec<String>>,
+    /// With --same, also print the symmetry that maps A onto B.
+    #[arg(long, requires = "same")]
+    pub map: bool,
+    /// Print empty cells as 0 instead of `.`.
+    #[arg(long)]
+    pub zeros: bool,
+}
+
+pub fn run(args: &CanonArgs) -> ExitCode {
+    if let Some(pair) = &args.same {
+        if let Some(file) = &args.batch.file {
+            say!(
+                "tudoku: --same compares the two puzzles given; {} is not read",
+                file.display()
+            );
+            return ExitCode::from(2);
+        }
+        return same(&pair[0], &pair[1], args);
+    }
+    if !args.dedupe {
+        return run_batch(&args.batch, false, || {
+            |grid| match canonical_line(grid, args.zeros) {
+                Ok(form) => Outcome::done(vec![form]),
+                Err(message) => Outcome::failed("invalid").because(message),
+            }
+        });
+    }
+    // the first puzzle of each class, in input order: one worker
+    let classes = Mutex::new(HashSet::new());
+    let batch = BatchArgs {
+        jobs: JobsArg {
+            jobs: NonZeroUsize::new(1),
+        },
+        ..args.batch.clone()
+    };
+    let status = run_batch(&batch, false, || {
+        |grid| match canonical_line(grid, args.zeros) {
+            Ok(form) => {
+                let first = classes
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .insert(form);
+                Outcome::done(if first {
+                    vec![grid.to_line(args.zeros)]
+                } else {
+                    Vec::new()
+                })
+            }
+            Err(message) => Outcome::failed("invalid").because(message),
+        }
+    });
+    let count = classes.lock().unwrap_or_else(PoisonError::into_inner).len();
+    say!("{count} classes");
+    status
+}
+
+/// One line's result: a pure function of the puzzle, so lines can be
+/// handled in any order or in parallel.
+fn canonical_line(grid: &Grid, zeros: bool) -> Result<String, String> {
+    canonical(grid)
+        .map(|c| c.grid.to_line(zeros))
+        .ok_or_else(|| {
+            let clash: Vec<String> = conflicts(grid)
+                .iter()
+                .map(|&cell| grid.shape().geometry().cell_name(cell))
+                .collect();
+            format!(
+                "a digit repeats in a unit ({}): such a board has no canonical form",
+                clash.join(" ")
+            )
+        })
+}
+
+/// `--same A B`: exit 0 for one puzzle in disguise, 1 for two different
+/// puzzles, 2 when either can't be read or they don't compare.
+fn same(a: &str, b: &str, args: &CanonArgs) -> ExitCode {
+    let parse = |name: &str, text: &str| {
+        Grid::parse(text, args.batch.box_shape).map_err(|e| {
+            eprintln!("tudoku: puzzle {name}: column {}: {}", e.column, e.kind);
+        })
+    };
+    let (Ok(a), Ok(b)) = (parse("A", a), parse("B", b)) else {
+        return ExitCode::from(2);
+    };
+    if a.shape() != b.shape() {
+        eprintln!(
+            "tudoku: A is a {} board and B a {} one: only boards of one size and box shape compare",
+            a.shape().board_name(),
+            b.shape().board_name()
+        );
+        return ExitCode::from(2);
+    }
+    for (name, grid) in [("A", &a), ("B", &b)] {
+        if let Err(message) = canonical_line(grid, false) {
+            eprintln!("tudoku: puzzle {name}: {message}");
+            return ExitCode::from(2);
+        }
+    }
+    match mapping(&a, &b) {
+        Some(transform) => {
+            println!("same");
+            if args.map {
+                for line in describe(&transform) {
+                    println!("{line}");
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        None => {
+            println!("different");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The symmetry in words, rows, columns and digits counted from 1.
+fn describe(transform: &Transform) -> Vec<String> {
+    let parts = transform.parts();
+    let list = |lines: &[usize]| {
+        lines
+            .iter()
+            .map(|l| (l + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let digits = parts
+        .digits
+        .iter()
+        .enumerate()
+        .map(|(d, &to)| format!("{}>{}", symbol(d as u8 + 1), symbol(to)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    vec![
+        format!(
+            "transpose: {}",
+            if parts.transposed {
+                "yes (A is transposed first)"
+            } else {
+                "no"
+            }
+        ),
+        format!("rows of B from rows of A: {}", list(&parts.rows)),
+        format!("columns of B from columns of A: {}", list(&parts.cols)),
+        format!("digits of A to B: {digits}"),
+    ]
+}
