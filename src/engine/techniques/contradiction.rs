@@ -29,6 +29,10 @@ use crate::engine::step::{Step, Technique};
 /// deeper are too long to read in a hint.
 const MAX_LAYERS: usize = 81;
 
+/// Trials with technique steps tried before giving up: each can cost a
+/// whole solve's searches, too slow past this for a hint on a large board.
+const MAX_LOGIC_TRIALS: usize = 160;
+
 /// No placement of the trial removed this candidate: it was gone before.
 const BEFORE: u16 = u16::MAX;
 
@@ -345,7 +349,12 @@ fn shortest_contradiction(b: &Board, solution: &Grid, logic: Option<Difficulty>)
         let digits = b.candidates(cell).into_iter().filter(move |&d| d != right);
         digits.map(move |d| (cell, d))
     });
-    for (cell, digit) in wrong {
+    let budget = if logic.is_some() {
+        MAX_LOGIC_TRIALS
+    } else {
+        usize::MAX
+    };
+    for (cell, digit) in wrong.take(budget) {
         let layers = best.as_ref().map_or(MAX_LAYERS, |(k, ..)| k - 1);
         let Some(found) = Trial::new(&quiet).run(cell, digit, layers, logic) else {
             continue;
