@@ -2,14 +2,20 @@
 //! symmetry group on small boards, Gordon Royle's published list of
 //! essentially different 17-clue puzzles (printed in minlex form), the
 //! published smallest and largest minlex grids, and invariance under random
-//! symmetries.
+//! symmetries. Also the rest of the engine on a class: a random symmetry of
+//! a puzzle gets the same rating and first hint, and its solution is the
+//! original solution under the same symmetry.
 
 use std::collections::{HashMap, HashSet};
 
+use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tudoku::engine::canon::{canonical, mapping};
 use tudoku::engine::fill::{FillMethod, fill};
+use tudoku::engine::hint::{Hint, next_hint};
+use tudoku::engine::rate::rate;
+use tudoku::engine::solver::Solver;
 use tudoku::engine::symmetry::Transform;
 use tudoku::engine::{Grid, Shape, parse_puzzles};
 
@@ -282,7 +288,7 @@ fn inequivalent_boards_get_different_forms() {
     let puzzle = load("top1465.txt").remove(0);
     let mut more = puzzle.clone();
     let cell = (0..81).find(|&c| puzzle.get(c) == 0).unwrap();
-    let solution = tudoku::engine::solver::Solver::new()
+    let solution = Solver::new()
         .solve_unique(&puzzle)
         .solution()
         .cloned()
@@ -300,4 +306,42 @@ fn inconsistent_boards_and_shape_mismatches_have_no_form() {
     let nine = Grid::empty(Shape::new(3, 3).unwrap());
     assert!(mapping(&four, &nine).is_none());
     assert_eq!(canon(&four), four, "the empty board is canonical");
+}
+
+fn first_technique(puzzle: &Grid) -> String {
+    match next_hint(puzzle, &Grid::empty(puzzle.shape()), None, None) {
+        Ok(Hint::Step { step, .. }) => step.technique.name().to_string(),
+        other => panic!("a unique puzzle has a next step: {other:?}"),
+    }
+}
+
+fn check(puzzle: &Grid, seed: u64) {
+    let t = Transform::random(puzzle.shape(), &mut ChaCha8Rng::seed_from_u64(seed));
+    let moved = t.apply(puzzle).unwrap();
+    let (a, b) = (rate(puzzle).unwrap(), rate(&moved).unwrap());
+    assert_eq!(
+        a.difficulty, b.difficulty,
+        "level of {puzzle:?} and {moved:?}"
+    );
+    assert_eq!(a.score, b.score, "score of {puzzle:?} and {moved:?}");
+    assert_eq!(first_technique(puzzle), first_technique(&moved));
+    let mut solver = Solver::new();
+    let solution = solver.solve_unique(puzzle).solution().cloned().unwrap();
+    let moved_solution = solver.solve_unique(&moved).solution().cloned().unwrap();
+    assert_eq!(t.apply(&solution).unwrap(), moved_solution);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn nine_by_nine_puzzles_rate_hint_and_solve_alike(index in 0usize..1465, seed in any::<u64>()) {
+        let puzzles = load("top1465.txt");
+        check(&puzzles[index], seed);
+    }
+
+    #[test]
+    fn six_by_six_puzzles_rate_hint_and_solve_alike(index in 0usize..50, seed in any::<u64>()) {
+        check(&load("6x6.txt")[index], seed);
+    }
 }

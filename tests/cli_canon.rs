@@ -47,7 +47,7 @@ fn each_puzzle_gets_one_aligned_line_and_disguises_agree() {
         "a bad line makes the exit status non-zero"
     );
     assert!(
-        stderr(&o).contains("<stdin>:2: a digit repeats"),
+        stderr(&o).contains("<stdin>:2: no canonical form: r1c1 and r1c2 both hold 1"),
         "{}",
         stderr(&o)
     );

@@ -11,9 +11,8 @@ use tudoku::engine::Grid;
 use tudoku::engine::canon::{canonical, mapping};
 use tudoku::engine::grid::symbol;
 use tudoku::engine::symmetry::Transform;
-use tudoku::engine::validate::conflicts;
 
-use super::batch::{BatchArgs, Outcome, run_batch};
+use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::output::say;
 use super::parallel::JobsArg;
 
@@ -92,14 +91,8 @@ fn canonical_line(grid: &Grid, zeros: bool) -> Result<String, String> {
     canonical(grid)
         .map(|c| c.grid.to_line(zeros))
         .ok_or_else(|| {
-            let clash: Vec<String> = conflicts(grid)
-                .iter()
-                .map(|&cell| grid.shape().geometry().cell_name(cell))
-                .collect();
-            format!(
-                "a digit repeats in a unit ({}): such a board has no canonical form",
-                clash.join(" ")
-            )
+            let why = no_solution_because(grid, "a digit repeats");
+            format!("no canonical form: {why}")
         })
 }
 

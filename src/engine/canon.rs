@@ -233,6 +233,8 @@ struct Search {
     /// Counts improvements of `best`, so that a branch point knows when a
     /// child has found a row sharing its prefix.
     improvements: u64,
+    /// The output row being read.
+    row: usize,
 }
 
 impl Search {
@@ -246,6 +248,7 @@ impl Search {
             current: [0; MAX_N],
             kept: Vec::new(),
             improvements: 0,
+            row: 0,
         }
     }
 
@@ -260,6 +263,7 @@ impl Search {
             })
             .collect();
         for r in 0..n {
+            self.row = r;
             self.best = [NONE; MAX_N];
             self.kept.clear();
             for state in &branches {
@@ -488,6 +492,50 @@ impl Search {
         self.read(state, r, col)
     }
 
+    /// Pins position `p` to column `col` and returns the symbol row `r`
+    /// reads there; `open` when the position showed a digit in the previous
+    /// row, which then takes the position's label.
+    fn pin_and_read(&self, state: &mut State, r: usize, p: usize, col: usize, open: bool) -> u8 {
+        if open {
+            self.pin_open(state, r, p, col)
+        } else {
+            state.pin(p, col);
+            self.read(state, r, col)
+        }
+    }
+
+    /// Pins position `p` to the columns of `ties` (they read the same
+    /// symbol there). With one column, returns the pinned state to go on
+    /// with, or `None` when it is larger than the best row; with several,
+    /// reads the rest of the row from each in turn and returns `None`.
+    fn pin_ties(
+        &mut self,
+        mut state: State,
+        p: usize,
+        ties: u32,
+        count: RowCount,
+        tight: &mut bool,
+        open: bool,
+    ) -> Option<State> {
+        let r = self.row;
+        if ties.count_ones() == 1 {
+            let symbol = self.pin_and_read(&mut state, r, p, ties.trailing_zeros() as usize, open);
+            return self.emit(p, symbol, tight).then_some(state);
+        }
+        for col in bits(ties) {
+            let mut next = state.clone();
+            let symbol = self.pin_and_read(&mut next, r, p, col, open);
+            let mut child_tight = *tight;
+            if !self.emit(p, symbol, &mut child_tight) {
+                continue;
+            }
+            let before = self.improvements;
+            self.walk(next, r, p + 1, count, child_tight);
+            *tight |= self.improvements != before;
+        }
+        None
+    }
+
     /// Output row `r` (after row 0) reaches unmapped output stack `slot`:
     /// leaves it unmapped while it can stay empty, else tries each input
     /// stack that fits it and gives the most empty cells in this row.
@@ -595,24 +643,10 @@ impl Search {
                 if tight && least > self.best[p] {
                     return;
                 }
-                if ties.count_ones() > 1 {
-                    for col in bits(ties) {
-                        let mut next = state.clone();
-                        let symbol = self.pin_open(&mut next, r, p, col);
-                        let mut child_tight = tight;
-                        if !self.emit(p, symbol, &mut child_tight) {
-                            continue;
-                        }
-                        let before = self.improvements;
-                        self.walk(next, r, p + 1, count, child_tight);
-                        tight |= self.improvements != before;
-                    }
+                let Some(next) = self.pin_ties(state, p, ties, count, &mut tight, true) else {
                     return;
-                }
-                let symbol = self.pin_open(&mut state, r, p, ties.trailing_zeros() as usize);
-                if !self.emit(p, symbol, &mut tight) {
-                    return;
-                }
+                };
+                state = next;
                 p += 1;
                 continue;
             }
@@ -647,27 +681,10 @@ impl Search {
                 p += 1;
                 continue;
             }
-            if ties.count_ones() > 1 {
-                for col in bits(ties) {
-                    let mut next = state.clone();
-                    next.pin(p, col);
-                    let symbol = self.read(&mut next, r, col);
-                    let mut child_tight = tight;
-                    if !self.emit(p, symbol, &mut child_tight) {
-                        continue;
-                    }
-                    let before = self.improvements;
-                    self.walk(next, r, p + 1, count, child_tight);
-                    tight |= self.improvements != before;
-                }
+            let Some(next) = self.pin_ties(state, p, ties, count, &mut tight, false) else {
                 return;
-            }
-            let col = ties.trailing_zeros() as usize;
-            state.pin(p, col);
-            let symbol = self.read(&mut state, r, col);
-            if !self.emit(p, symbol, &mut tight) {
-                return;
-            }
+            };
+            state = next;
             p += 1;
         }
         self.row_done(state, r, tight);

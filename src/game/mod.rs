@@ -24,7 +24,9 @@ pub use action::{Action, Applied, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
-pub use source::{highest_level, new_puzzle, new_puzzle_cancellable};
+pub use source::{
+    fresh_puzzle_cancellable, highest_level, new_puzzle, new_puzzle_cancellable, solved_key,
+};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
 /// loading checks that the parts fit together instead of trusting the file.
@@ -160,7 +162,21 @@ impl Game {
     /// differs from `difficulty` only where that level is out of reach
     /// (see `highest_level`).
     pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
-        let made = new_puzzle(shape, difficulty, seed);
+        Game::generate_fresh(shape, difficulty, seed, &[], now)
+    }
+
+    /// `generate`, but never a puzzle the player solved (in any disguise):
+    /// `solved` holds their `solved_key`s. The game keeps the seed that made
+    /// its puzzle, `seed` or one after it.
+    pub fn generate_fresh(
+        shape: Shape,
+        difficulty: Difficulty,
+        seed: u64,
+        solved: &[String],
+        now: Instant,
+    ) -> Game {
+        let (made, seed) = fresh_puzzle_cancellable(shape, difficulty, seed, solved, &|| false)
+            .expect("a generation nobody cancels always ends with a puzzle");
         Game::new(
             made.puzzle,
             made.solution,

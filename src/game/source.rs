@@ -4,9 +4,44 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::canon::canonical;
 use crate::engine::{
-    Difficulty, GenerateError, GenerateOptions, Generated, Shape, generate_cancellable,
+    Difficulty, GenerateError, GenerateOptions, Generated, Grid, Shape, generate_cancellable,
 };
+
+/// How many seeds a new game tries before it gives up avoiding solved
+/// puzzles (a 4x4 board has few classes, and a player can solve them all).
+const FRESH_TRIES: u64 = 50;
+
+/// What the stats remember a solved puzzle by: its box shape and canonical
+/// form, the same for every disguise of the puzzle; `None` for a board with
+/// a repeated digit (never a game's puzzle).
+pub fn solved_key(puzzle: &Grid) -> Option<String> {
+    canonical(puzzle).map(|c| format!("{} {}", puzzle.shape(), c.grid.to_line(false)))
+}
+
+/// `new_puzzle_cancellable`, but never a puzzle whose `solved_key` is in
+/// `solved`: tries `seed`, then the seeds after it. Returns the puzzle and
+/// the seed that made it (so the game stays reproducible).
+pub fn fresh_puzzle_cancellable(
+    shape: Shape,
+    difficulty: Difficulty,
+    seed: u64,
+    solved: &[String],
+    cancelled: &dyn Fn() -> bool,
+) -> Option<(Generated, u64)> {
+    let mut last = None;
+    for k in 0..FRESH_TRIES {
+        let seed = seed.wrapping_add(k);
+        let made = new_puzzle_cancellable(shape, difficulty, seed, cancelled)?;
+        let seen = solved_key(&made.puzzle).is_some_and(|key| solved.contains(&key));
+        if !seen {
+            return Some((made, seed));
+        }
+        last = Some((made, seed));
+    }
+    last
+}
 
 /// The hardest level a board's puzzles reach: a 4x4 board never needs more
 /// than singles, and chains leave no 6x6 puzzle that needs guessing; the
@@ -57,6 +92,33 @@ pub fn new_puzzle_cancellable(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::symmetry::Transform;
+
+    #[test]
+    fn a_puzzle_solved_in_disguise_is_not_dealt_again() {
+        let shape = Shape::for_size(9).unwrap();
+        let first = new_puzzle(shape, Difficulty::Easy, 7);
+        // The player solved a disguise of the puzzle seed 7 makes.
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let disguise = Transform::random(shape, &mut rng)
+            .apply(&first.puzzle)
+            .unwrap();
+        let solved = vec![solved_key(&disguise).unwrap()];
+        assert_eq!(solved_key(&first.puzzle), solved_key(&disguise));
+        let (made, seed) =
+            fresh_puzzle_cancellable(shape, Difficulty::Easy, 7, &solved, &|| false).unwrap();
+        assert_ne!(seed, 7);
+        assert_eq!(
+            made,
+            new_puzzle(shape, Difficulty::Easy, seed),
+            "reproducible from its seed"
+        );
+        assert!(!solved.contains(&solved_key(&made.puzzle).unwrap()));
+        // With nothing solved, the seed's own puzzle.
+        let (again, seed) =
+            fresh_puzzle_cancellable(shape, Difficulty::Easy, 7, &[], &|| false).unwrap();
+        assert_eq!((again, seed), (first, 7));
+    }
     use std::cell::Cell;
 
     /// `new_puzzle_cancellable` with `cancelled` true after its first

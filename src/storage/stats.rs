@@ -17,6 +17,11 @@ use super::saves::write_error;
 /// How many recent finishing times are kept per category.
 pub const RECENT_TIMES: usize = 30;
 
+/// How many solved puzzles the stats remember (the most recent): a few years
+/// of play, and at most about 0.6 MiB of 25x25 forms, well inside the file's
+/// size limit.
+pub const SOLVED_KEPT: usize = 1000;
+
 /// The record of one shape and difficulty (`None` is a puzzle the player
 /// brought, which has no generated level).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,6 +78,11 @@ pub struct Finish {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
+    /// The puzzles solved, by `game::solved_key` (box shape and canonical
+    /// form), oldest first, at most `SOLVED_KEPT`: a new game is never one of
+    /// them in disguise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solved: Vec<String>,
     #[serde(default, rename = "category")]
     pub categories: Vec<Category>,
 }
@@ -130,6 +140,17 @@ impl Stats {
         }
         c.started += 1;
         c.in_progress = true;
+    }
+
+    /// The player solved the puzzle with this key (`game::solved_key`).
+    pub fn record_solved(&mut self, key: String) {
+        if !self.solved.contains(&key) {
+            self.solved.push(key);
+        }
+        if self.solved.len() > SOLVED_KEPT {
+            let extra = self.solved.len() - SOLVED_KEPT;
+            self.solved.drain(..extra);
+        }
     }
 
     /// A game was solved.
@@ -198,6 +219,26 @@ mod tests {
 
     fn nine() -> Shape {
         Shape::for_size(9).unwrap()
+    }
+
+    #[test]
+    fn solved_puzzles_are_kept_once_the_latest_first_to_stay() {
+        let mut stats = Stats::default();
+        stats.record_solved("3x3 a".into());
+        stats.record_solved("3x3 a".into());
+        assert_eq!(stats.solved, vec!["3x3 a".to_string()]);
+        for i in 0..SOLVED_KEPT {
+            stats.record_solved(format!("3x3 {i}"));
+        }
+        assert_eq!(stats.solved.len(), SOLVED_KEPT);
+        assert!(
+            !stats.solved.contains(&"3x3 a".to_string()),
+            "the oldest goes"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        store(&path, &stats).unwrap();
+        assert_eq!(load::<Stats>(&path).ok(), Some(stats));
     }
 
     #[test]

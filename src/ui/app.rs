@@ -446,7 +446,8 @@ impl App {
     /// Starts making a new game on a background thread; `tick` takes it.
     fn start_new_game(&mut self, shape: Shape, difficulty: Difficulty, seed: Option<u64>) {
         let seed = seed.unwrap_or_else(random_seed);
-        self.generation = Some(Generation::start(shape, difficulty, seed));
+        let solved = self.stats.solved.clone();
+        self.generation = Some(Generation::start(shape, difficulty, seed, solved));
         self.mode = Mode::Generating {
             shape,
             difficulty,
@@ -471,26 +472,25 @@ impl App {
         let Some(generation) = &self.generation else {
             return;
         };
-        let Mode::Generating {
-            difficulty, seed, ..
-        } = self.mode
-        else {
+        let Mode::Generating { difficulty, .. } = self.mode else {
             self.generation = None;
             return;
         };
         let made = match generation.poll() {
             Progress::Working => return,
             Progress::Gone => None,
-            Progress::Done(made) => {
+            Progress::Done(made, seed) => {
                 let level = made.rating.difficulty;
-                Game::new(made.puzzle, made.solution, level, Some(seed), self.now).ok()
+                Game::new(made.puzzle, made.solution, level, Some(seed), self.now)
+                    .ok()
+                    .map(|game| (game, seed))
             }
         };
         self.generation = None;
         self.mode = Mode::Playing;
         let mut started = false;
         self.message = Some(match made {
-            Some(game) => {
+            Some((game, seed)) => {
                 let level = game.difficulty();
                 self.game = game;
                 started = true;

@@ -97,7 +97,14 @@ pub fn run(launch: Launch) -> io::Result<()> {
         }
         None => Stats::default(),
     };
-    let (game, begin) = opening(&launch.start, disk.as_mut(), &config, &mut notices, now)?;
+    let (game, begin) = opening(
+        &launch.start,
+        disk.as_mut(),
+        &config,
+        &stats.solved,
+        &mut notices,
+        now,
+    )?;
     let mouse = config.settings.mouse;
     let mut app = App::new(game, config, stats, now);
     app.notices = notices;
@@ -129,6 +136,7 @@ fn opening(
     start: &Start,
     disk: Option<&mut Disk>,
     config: &Config,
+    solved: &[String],
     notices: &mut Vec<String>,
     now: Instant,
 ) -> io::Result<(Game, Begin)> {
@@ -142,7 +150,8 @@ fn opening(
                 shape.board_name()
             ));
         }
-        Game::generate(shape, difficulty, seed.unwrap_or_else(random_seed), now)
+        let seed = seed.unwrap_or_else(random_seed);
+        Game::generate_fresh(shape, difficulty, seed, solved, now)
     };
     match (start, disk) {
         (

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::{App, Mode};
 use crate::engine::Difficulty;
-use crate::game::Game;
+use crate::game::{Game, solved_key};
 use crate::storage::saves::{self, AUTOSAVE, SavedGame};
 use crate::storage::stats::{self, Finish, Stats};
 use crate::storage::{Autosave, ConfigDir, Loaded, Versioned};
@@ -164,7 +164,13 @@ impl App {
             mistakes: self.game.mistakes(),
         };
         let before = self.stats.get(shape, difficulty).and_then(|c| c.best_secs);
-        self.record_stats(|s| s.record_finish(shape, difficulty, finish));
+        let key = solved_key(self.game.givens());
+        self.record_stats(|s| {
+            s.record_finish(shape, difficulty, finish);
+            if let Some(key) = &key {
+                s.record_solved(key.clone());
+            }
+        });
         let new_best = before.is_none_or(|best| finish.secs <= best);
         self.mode = Mode::Won { new_best };
     }

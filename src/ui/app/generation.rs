@@ -9,12 +9,12 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 
 use crate::engine::{Difficulty, Generated, Shape};
-use crate::game::new_puzzle_cancellable;
+use crate::game::fresh_puzzle_cancellable;
 
 /// The puzzle being made, and the way to stop it.
 #[derive(Debug)]
 pub struct Generation {
-    receiver: Receiver<Generated>,
+    receiver: Receiver<(Generated, u64)>,
     cancelled: Arc<AtomicBool>,
 }
 
@@ -22,20 +22,28 @@ pub struct Generation {
 #[derive(Debug)]
 pub enum Progress {
     Working,
-    Done(Box<Generated>),
+    /// The puzzle and the seed that made it.
+    Done(Box<Generated>, u64),
     /// The thread ended without a puzzle (it was stopped, or it died).
     Gone,
 }
 
 impl Generation {
-    /// Starts making the puzzle `new_puzzle` makes for these arguments.
-    pub fn start(shape: Shape, difficulty: Difficulty, seed: u64) -> Generation {
+    /// Starts making the puzzle `new_puzzle` makes for these arguments, or,
+    /// when the player solved that one in any disguise, the next seed's
+    /// (`fresh_puzzle_cancellable`): `solved` holds their `solved_key`s.
+    pub fn start(
+        shape: Shape,
+        difficulty: Difficulty,
+        seed: u64,
+        solved: Vec<String>,
+    ) -> Generation {
         let (sender, receiver) = mpsc::channel();
         let cancelled = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancelled);
         thread::spawn(move || {
             let stop = || flag.load(Ordering::Relaxed);
-            if let Some(made) = new_puzzle_cancellable(shape, difficulty, seed, &stop) {
+            if let Some(made) = fresh_puzzle_cancellable(shape, difficulty, seed, &solved, &stop) {
                 // The App may have gone on without it (Esc, quit): nobody to tell.
                 let _ = sender.send(made);
             }
@@ -49,7 +57,7 @@ impl Generation {
     /// The puzzle, once the thread is done; never blocks.
     pub fn poll(&self) -> Progress {
         match self.receiver.try_recv() {
-            Ok(made) => Progress::Done(Box::new(made)),
+            Ok((made, seed)) => Progress::Done(Box::new(made), seed),
             Err(TryRecvError::Empty) => Progress::Working,
             Err(TryRecvError::Disconnected) => Progress::Gone,
         }
@@ -89,8 +97,8 @@ mod tests {
     #[test]
     fn a_started_generation_delivers_the_seeded_puzzle() {
         let shape = Shape::for_size(6).unwrap();
-        let generation = Generation::start(shape, Difficulty::Medium, 3);
-        let Progress::Done(made) = wait(&generation) else {
+        let generation = Generation::start(shape, Difficulty::Medium, 3, Vec::new());
+        let Progress::Done(made, 3) = wait(&generation) else {
             panic!("no puzzle came");
         };
         let expected = crate::game::new_puzzle(shape, Difficulty::Medium, 3);
@@ -101,7 +109,12 @@ mod tests {
     fn a_cancelled_generation_ends_its_thread_without_a_puzzle() {
         // a 16x16 extreme puzzle takes seconds in a debug build: had the
         // thread not stopped, it would deliver one instead of ending
-        let generation = Generation::start(Shape::for_size(16).unwrap(), Difficulty::Extreme, 1);
+        let generation = Generation::start(
+            Shape::for_size(16).unwrap(),
+            Difficulty::Extreme,
+            1,
+            Vec::new(),
+        );
         generation.cancel();
         assert!(matches!(wait(&generation), Progress::Gone));
     }
