@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use tudoku::storage::ConfigDir;
 
 mod cli;
@@ -42,6 +42,10 @@ enum Command {
     Saves(cli::saves::SavesArgs),
     /// Show best and average times, streaks and hints per board and level.
     Stats,
+    /// Print the completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(cli::docs::CompletionsArgs),
+    /// Print the manual page, as roff (`tudoku man | man -l -` to read it).
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,8 @@ fn main() -> ExitCode {
         Some(Command::Hint(args)) => cli::hint::run(&args),
         Some(Command::Canon(args)) => cli::canon::run(&args),
         Some(Command::Grids(args)) => cli::grids::run(&args),
+        Some(Command::Completions(args)) => cli::docs::completions(Cli::command(), args.shell),
+        Some(Command::Man) => cli::docs::man(Cli::command()),
         Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir)),
         Some(Command::Saves(args)) => with_dir(cli.config_dir, |dir| cli::saves::run(&dir, &args)),
         Some(Command::Play(args)) => {

@@ -3,6 +3,7 @@
 
 mod batch;
 pub mod canon;
+pub mod docs;
 pub mod generate;
 pub mod grids;
 pub mod hint;

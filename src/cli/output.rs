@@ -44,6 +44,11 @@ impl Output {
         writeln!(self.out, "{text}").map_err(classify)
     }
 
+    /// Text that already holds its line ends, such as a generated script.
+    pub fn bytes(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        self.out.write_all(bytes).map_err(classify)
+    }
+
     pub fn finish(mut self) -> Result<(), OutputError> {
         self.out.flush().map_err(classify)
     }

@@ -2,8 +2,8 @@
 //! from n x n boxes to h x w boxes as DESIGN.md does.
 //!
 //! A board of h x w boxes has w bands of boxes (s in 0..w) and h stacks
-//! (t in 0..h). A Π layer is a pair of permutation tables: p[s], a
-//! permutation of the h rows inside a box, for each band, and q[t], a
+//! (t in 0..h). A Π layer is a pair of permutation tables: `p[s]`, a
+//! permutation of the h rows inside a box, for each band, and `q[t]`, a
 //! permutation of the w columns inside a box, for each stack. The layer puts
 //! one mark in each box (s, t), at row `s*h + p[s][t]` and column
 //! `t*w + q[t][s]` (the seed's Algorithm 7). Every band's marks then use each

@@ -1,0 +1,184 @@
+//! `tudoku completions SHELL` and `tudoku man`: shell completions and the
+//! manual page, both generated from the clap definitions in `main.rs`, so a
+//! new subcommand or flag appears in them without any change here.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Command;
+use clap_complete::Shell;
+use clap_mangen::Man;
+
+use super::output::Output;
+
+#[derive(clap::Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+/// Prints the completion script for `shell`.
+pub fn completions(cmd: Command, shell: Shell) -> ExitCode {
+    let mut script = Vec::new();
+    write_completions(cmd, shell, &mut script);
+    print(&script)
+}
+
+/// Prints the manual page, as roff.
+pub fn man(cmd: Command) -> ExitCode {
+    let mut page = Vec::new();
+    match write_man(cmd, &mut page) {
+        Ok(()) => print(&page),
+        // Only the writer can fail, and a Vec does not; still no unwrap.
+        Err(e) => {
+            super::output::say!("tudoku: cannot render the manual page: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The completion script for `shell`.
+pub fn write_completions(mut cmd: Command, shell: Shell, out: &mut dyn io::Write) {
+    let name = cmd.get_name().to_string();
+    clap_complete::generate(shell, &mut cmd, name, out);
+}
+
+/// One manual page for the whole command: the usual sections for the
+/// top-level command, then a COMMANDS section naming every subcommand and,
+/// for each (nested ones too), a section of its options. One page rather
+/// than clap_mangen's page per subcommand (`tudoku-solve(1)`), so that
+/// `man tudoku` holds every flag.
+pub fn write_man(cmd: Command, out: &mut dyn io::Write) -> io::Result<()> {
+    let mut cmd = cmd.disable_help_subcommand(true);
+    cmd.build();
+    let page = Man::new(cmd.clone());
+    page.render_title(out)?;
+    page.render_name_section(out)?;
+    page.render_synopsis_section(out)?;
+    page.render_description_section(out)?;
+    page.render_options_section(out)?;
+    let subcommands = visible_subcommands(&cmd);
+    if !subcommands.is_empty() {
+        commands_section(&subcommands, out)?;
+        for sub in subcommands {
+            let heading = format!("{} options", sub.get_bin_name().unwrap_or(sub.get_name()));
+            let sub = sub
+                .clone()
+                .mut_args(|arg| arg.help_heading(heading.clone()));
+            Man::new(sub).render_options_section(out)?;
+        }
+    }
+    page.render_version_section(out)
+}
+
+/// Every subcommand that is not hidden, nested ones after their parent.
+fn visible_subcommands(cmd: &Command) -> Vec<&Command> {
+    cmd.get_subcommands()
+        .filter(|sub| !sub.is_hide_set())
+        .flat_map(|sub| std::iter::once(sub).chain(visible_subcommands(sub)))
+        .collect()
+}
+
+/// COMMANDS: each subcommand's full name and what it does.
+fn commands_section(subcommands: &[&Command], out: &mut dyn io::Write) -> io::Result<()> {
+    let mut roff = roff::Roff::new();
+    roff.control("SH", ["COMMANDS"]);
+    for sub in subcommands {
+        let name = sub.get_bin_name().unwrap_or(sub.get_name());
+        let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
+        roff.control("TP", [])
+            .text([roff::bold(name)])
+            .text([roff::roman(about)]);
+    }
+    roff.to_writer(out)
+}
+
+fn print(bytes: &[u8]) -> ExitCode {
+    let mut out = Output::new();
+    match out.bytes(bytes).and_then(|()| out.finish()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit_code(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+    use crate::Cli;
+
+    /// Every subcommand at any depth, by its full name ("tudoku solve"), with
+    /// the long flags it takes (globals included), walked from the clap tree
+    /// itself rather than from either generator's output.
+    fn tree() -> Vec<(String, Vec<String>)> {
+        fn walk(cmd: &Command, found: &mut Vec<(String, Vec<String>)>) {
+            let longs = cmd
+                .get_arguments()
+                .filter(|arg| !arg.is_hide_set())
+                .filter_map(|arg| arg.get_long().map(str::to_string))
+                .collect();
+            let name = cmd.get_bin_name().unwrap_or(cmd.get_name());
+            found.push((name.to_string(), longs));
+            cmd.get_subcommands()
+                .filter(|sub| !sub.is_hide_set() && sub.get_name() != "help")
+                .for_each(|sub| walk(sub, found));
+        }
+        let mut cmd = Cli::command();
+        cmd.build();
+        let mut found = Vec::new();
+        walk(&cmd, &mut found);
+        found
+    }
+
+    #[test]
+    fn the_tree_walk_sees_nested_flags() {
+        let tree = tree();
+        let solve = tree
+            .iter()
+            .find(|(name, _)| name == "tudoku solve")
+            .unwrap();
+        assert!(solve.1.contains(&"limit".to_string()));
+        assert!(
+            solve.1.contains(&"config-dir".to_string()),
+            "globals propagate"
+        );
+    }
+
+    #[test]
+    fn bash_completion_offers_every_subcommand_and_long_flag() {
+        let mut script = Vec::new();
+        write_completions(Cli::command(), Shell::Bash, &mut script);
+        let script = String::from_utf8(script).unwrap();
+        let words: Vec<&str> = script
+            .split(|c: char| c.is_whitespace() || "\"'()|".contains(c))
+            .collect();
+        for (name, longs) in tree() {
+            let last = name.rsplit(' ').next().unwrap();
+            assert!(words.contains(&last), "bash completion lacks {name}");
+            for long in longs {
+                let flag = format!("--{long}");
+                assert!(words.contains(&flag.as_str()), "{name}: bash lacks {flag}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_man_page_names_every_subcommand_and_long_flag() {
+        let mut page = Vec::new();
+        write_man(Cli::command(), &mut page).unwrap();
+        let page = String::from_utf8(page).unwrap();
+        // roff writes a minus sign as `\-`.
+        let roff = |text: &str| text.replace('-', "\\-");
+        for (name, longs) in tree() {
+            assert!(page.contains(&roff(&name)), "man page lacks {name}");
+            let section = format!(".SH \"{} OPTIONS\"", name.to_uppercase());
+            assert!(name == "tudoku" || page.contains(&section), "no {section}");
+            for long in longs {
+                let flag = roff(&format!("--{long}"));
+                assert!(page.contains(&flag), "{name}: man page lacks {flag}");
+            }
+        }
+    }
+}
