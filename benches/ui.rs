@@ -86,9 +86,11 @@ fn main() {
     for (size, width, height) in [
         (9, 80, 24),
         (9, 200, 60),
+        (9, 200, 75),
         (16, 80, 24),
         (16, 200, 60),
         (25, 200, 60),
+        (25, 200, 75),
     ] {
         println!(
             "key press + full redraw, {size}x{size} at {width}x{height}: {:?}",

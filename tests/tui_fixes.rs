@@ -236,3 +236,84 @@ fn a_hint_goes_when_the_board_changes() {
     enter_digit(&mut app, true, now);
     assert!(!screen_text(&mut app).contains("Hint:"));
 }
+
+#[test]
+fn share_gives_command_lines_that_open_the_same_puzzle() {
+    let now = Instant::now();
+    for (shape, seed) in [
+        (Shape::new(2, 3).unwrap(), 5),
+        (Shape::new(3, 2).unwrap(), 6),
+    ] {
+        let game = Game::generate(shape, Difficulty::Medium, seed, now);
+        let commands = tudoku::ui::share_commands(&game);
+        assert_eq!(commands.len(), 2, "{commands:?}");
+        // the seed line: its board, level and seed make the same puzzle
+        let words: Vec<&str> = commands[0].split_whitespace().collect();
+        let arg = |flag: &str| words[words.iter().position(|w| *w == flag).unwrap() + 1];
+        let replayed_shape = match words.iter().position(|w| *w == "--box") {
+            Some(_) => arg("--box").parse::<Shape>().unwrap(),
+            None => Shape::for_size(arg("--size").parse().unwrap()).unwrap(),
+        };
+        let level: Difficulty = arg("--difficulty").parse().unwrap();
+        let replay = Game::generate(replayed_shape, level, arg("--seed").parse().unwrap(), now);
+        assert_eq!(replay.givens(), game.givens(), "{}", commands[0]);
+        // the puzzle line reads back as the givens
+        let line = commands[1].split_whitespace().last().unwrap();
+        let boxes = commands[1].contains("--box").then_some(shape);
+        assert_eq!(&Grid::parse(line, boxes).unwrap(), game.givens());
+    }
+    // a game from the key opens the screen
+    let mut app = app_with(Config::default(), now);
+    app.handle_event(
+        Event::Key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL)),
+        now,
+    );
+    assert_eq!(app.mode, Mode::Share);
+    let text = screen_text(&mut app);
+    assert!(
+        text.contains(&app.game.givens().to_string()[..60]),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_mistake_limit_ends_the_game_and_is_off_by_default() {
+    let now = Instant::now();
+    let mut unlimited = app_with(Config::default(), now);
+    for _ in 0..5 {
+        enter_digit(&mut unlimited, false, now);
+    }
+    assert_eq!(unlimited.mode, Mode::Playing);
+    let mut config = Config::default();
+    config.settings.mistake_limit = 3;
+    let mut app = app_with(config, now);
+    enter_digit(&mut app, false, now);
+    enter_digit(&mut app, true, now);
+    enter_digit(&mut app, false, now);
+    assert_eq!(app.mode, Mode::Playing);
+    assert!(screen_text(&mut app).contains("Mistakes 2/3"));
+    enter_digit(&mut app, false, now);
+    assert_eq!(app.mode, Mode::GameOver);
+    assert!(screen_text(&mut app).contains("the game is over"));
+    // a move is no longer taken; Enter offers a new game
+    let values = app.game.values().clone();
+    enter_digit(&mut app, true, now);
+    assert_eq!(app.game.values(), &values);
+    press(&mut app, KeyCode::Enter, now);
+    assert!(matches!(app.mode, Mode::NewGame(_)));
+    // a game resumed over the limit is over at once
+    let mut resumed = App::new(app.game.clone(), app.config.clone(), Stats::default(), now);
+    resumed.continue_game(now);
+    assert_eq!(resumed.mode, Mode::GameOver);
+}
+
+#[test]
+fn the_help_shows_every_command_in_full_at_80x24() {
+    let now = Instant::now();
+    let mut app = app_with(Config::default(), now);
+    press(&mut app, KeyCode::Char('?'), now);
+    let text = screen_text(&mut app);
+    for command in tudoku::ui::Command::all() {
+        assert!(text.contains(command.description()), "{command:?}\n{text}");
+    }
+}

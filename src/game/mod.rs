@@ -337,14 +337,15 @@ impl Game {
         self.values.filled_count()
     }
 
-    /// Digits placed n times on the board.
-    pub fn completed_digits(&self) -> DigitSet {
+    /// How many of each digit are still to place (index d; index 0 unused):
+    /// n less the times d is on the board, never below 0.
+    pub fn remaining_counts(&self) -> Vec<usize> {
         let n = self.shape().n();
-        let mut counts = vec![0usize; n + 1];
+        let mut remaining = vec![n; n + 1];
         for &v in self.values.values() {
-            counts[v as usize] += 1;
+            remaining[v as usize] = remaining[v as usize].saturating_sub(1);
         }
-        (1..=n as u8).filter(|&d| counts[d as usize] == n).collect()
+        remaining
     }
 
     /// Whether placing a digit removes it from the notes of the cell's peers

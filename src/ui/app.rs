@@ -15,18 +15,20 @@ use super::dialog::{DialogOutcome, NewGameForm};
 use super::input::{Input, Inputs};
 use super::keys::{Command, is_value_symbol};
 use super::layout::{Screen, screen};
+use super::pad::pad_area;
 use super::saves_dialog::SavesDialog;
 use super::terminal::{Signals, TerminalGuard};
 use crate::engine::grid::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Applied, Game};
-use crate::storage::saves::{self, SavedGame};
+
 use crate::storage::stats::Stats;
 
 mod disk;
 mod generation;
-pub use disk::Disk;
+mod store;
 use generation::{Generation, Progress};
+pub use store::Disk;
 
 /// What the screen shows over (or instead of) the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +43,10 @@ pub enum Mode {
     Saves(SavesDialog),
     /// The stats table.
     Stats,
+    /// The command lines that open this game's puzzle.
+    Share,
+    /// The mistake limit was reached: the game is over.
+    GameOver,
     /// Every notice of this session about files and settings, in full.
     Messages,
     /// Another tudoku plays the autosaved game: look at it read-only, or
@@ -81,6 +87,10 @@ pub struct App {
     pub now: Instant,
     /// The terminal's size, for mapping mouse clicks to cells.
     pub size: (u16, u16),
+    /// The digit picked for digit-first input: a symbol key or a click on
+    /// the pad picks one, then Enter or a click on a cell places it (or
+    /// notes it in notes mode). `None` is the usual cell-first input.
+    pub picked: Option<u8>,
     running: bool,
     suspend_requested: bool,
     disk: Option<Disk>,
@@ -109,6 +119,7 @@ impl App {
             read_only: None,
             now,
             size: (80, 24),
+            picked: None,
             running: true,
             suspend_requested: false,
             disk: None,
@@ -245,10 +256,11 @@ impl App {
         let cancel = keys.is(Command::Cancel, &key);
         match &mut self.mode {
             Mode::Playing => self.on_playing_key(&key),
-            Mode::Help | Mode::Stats | Mode::Messages => {
+            Mode::Help | Mode::Stats | Mode::Share | Mode::Messages => {
                 let closer = match self.mode {
                     Mode::Help => Command::Help,
                     Mode::Stats => Command::Stats,
+                    Mode::Share => Command::Share,
                     _ => Command::Messages,
                 };
                 if confirm || cancel || command == Some(closer) {
@@ -300,6 +312,11 @@ impl App {
                     self.running = false;
                 }
             }
+            Mode::GameOver => match command {
+                Some(Command::Quit) => self.running = false,
+                Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
+                _ => {}
+            },
             Mode::Won { .. } => match command {
                 Some(Command::Quit) => self.running = false,
                 Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
@@ -322,6 +339,10 @@ impl App {
             let note_mod = self.config.keys.note_modifier.modifiers();
             let mods = key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
             let digit = value_of(c).unwrap_or(0);
+            if self.picked.is_some() && mods.is_empty() {
+                self.picked = Some(digit);
+                return;
+            }
             if mods.is_empty() || mods == note_mod {
                 let as_note = self.game.notes_mode() != (mods == note_mod);
                 self.act(if as_note {
@@ -365,26 +386,70 @@ impl App {
             Command::Restart => self.mode = Mode::ConfirmRestart,
             Command::NewGame if self.game.can_undo() => self.mode = Mode::ConfirmNewGame,
             Command::NewGame => self.open_new_game(),
+            Command::Share => self.mode = Mode::Share,
             Command::Saves => self.open_saves(),
             Command::Stats => self.mode = Mode::Stats,
             Command::Help => self.mode = Mode::Help,
             Command::Messages => self.mode = Mode::Messages,
             Command::Suspend => self.suspend_requested = true,
             Command::Quit => self.running = false,
-            Command::Confirm | Command::Cancel => {}
+            Command::DigitFirst if self.picked.is_some() => self.picked = None,
+            Command::DigitFirst => {
+                let value = self.game.value(self.game.selected());
+                self.picked = Some(if value == 0 { 1 } else { value });
+            }
+            Command::Confirm => self.place_picked(),
+            Command::Cancel => self.picked = None,
         }
     }
 
+    /// Digit-first input: the picked digit into the selected cell (a note
+    /// in notes mode).
+    fn place_picked(&mut self) {
+        if let Some(digit) = self.picked {
+            self.act(if self.game.notes_mode() {
+                Action::ToggleNote(digit)
+            } else {
+                Action::Place(digit)
+            });
+        }
+    }
+
+    /// A click on a cell selects it (and in digit-first input places the
+    /// picked digit, or picks a given's); a click on the pad picks that
+    /// digit, or drops it when it was picked.
     fn on_click(&mut self, column: u16, row: u16) {
         if self.mode != Mode::Playing || self.game.is_paused() {
             return;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        if let Screen::Fits { board, layout, .. } = screen(area, self.game.shape())
-            && board.contains((column, row).into())
+        let Screen::Fits {
+            board,
+            layout,
+            panel,
+            ..
+        } = screen(area, self.game.shape())
+        else {
+            return;
+        };
+        let at = (column, row).into();
+        if board.contains(at)
             && let Some(cell) = layout.cell_at(column - board.x, row - board.y)
         {
             self.act(Action::Select(cell));
+            // in digit-first input a given picks its digit; other cells take the picked one
+            if self.picked.is_some() && self.game.is_given(cell) {
+                self.picked = Some(self.game.value(cell));
+            } else {
+                self.place_picked();
+            }
+            return;
+        }
+        let (pad_rect, pad) = pad_area(panel, self.game.shape().n());
+        if pad_rect.contains(at)
+            && let Some(digit) = pad.digit_at(column - pad_rect.x, row - pad_rect.y)
+        {
+            self.picked = (self.picked != Some(digit)).then_some(digit);
         }
     }
 
@@ -410,6 +475,8 @@ impl App {
                 self.unsaved = true;
                 if applied == Applied::Won {
                     self.on_win();
+                } else if applied == Applied::Changed {
+                    self.check_mistake_limit();
                 }
                 Some(applied)
             }
@@ -420,18 +487,12 @@ impl App {
         }
     }
 
-    /// Saves the unfinished game to a slot before a new one replaces it,
-    /// and says where (a game without a config directory cannot be kept).
-    fn keep_unfinished_game(&mut self) {
-        let Some(disk) = &self.disk else {
-            return;
-        };
-        let name = disk::suggested_name(&self.game);
-        let saved = SavedGame::capture(&mut self.game, self.now);
-        self.message = Some(match saves::save_slot(&disk.dir, &name, &saved) {
-            Ok(()) => format!("The unfinished game is kept in slot '{name}'."),
-            Err(why) => format!("The unfinished game could not be kept: {why}"),
-        });
+    /// Ends the game when the mistake limit (if any) is reached.
+    pub(super) fn check_mistake_limit(&mut self) {
+        let limit = self.config.settings.mistake_limit;
+        if limit > 0 && self.game.mistakes() >= limit && !self.game.is_won() {
+            self.mode = Mode::GameOver;
+        }
     }
 
     /// True when the unfinished game will be kept in a slot if a new one starts.

@@ -20,6 +20,8 @@ pub struct BoardView<'a> {
     pub layout: BoardLayout,
     pub theme: &'a Theme,
     pub settings: &'a Settings,
+    /// The digit picked for digit-first input, highlighted everywhere.
+    pub picked: Option<u8>,
 }
 
 impl Widget for &BoardView<'_> {
@@ -74,7 +76,8 @@ impl BoardView<'_> {
     fn render_cell(&self, cell: usize, marks: Marks, rect: Rect, buf: &mut Buffer) {
         let (game, theme) = (self.game, self.theme);
         let value = game.value(cell);
-        let selected_value = game.value(game.selected());
+        // the digit picked for digit-first input, else the selected cell's
+        let selected_value = self.picked.unwrap_or(game.value(game.selected()));
         let same = self.settings.highlight_same_digit && value != 0 && value == selected_value;
         // With mistake checking on, every entry off the solution shows at once.
         let wrong = game.is_marked_wrong(cell)
@@ -147,9 +150,9 @@ impl BoardView<'_> {
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
         let layout = self.layout;
         let (w, h) = (layout.width(), layout.height());
-        for y in 0..h {
-            for x in 0..w {
-                let (v, hz) = layout.lines_at(x, y);
+        let (downs, acrosses) = layout.line_weights();
+        for (y, &hz) in (0..h).zip(&acrosses) {
+            for (x, &v) in (0..w).zip(&downs) {
                 if v == Weight::None && hz == Weight::None {
                     continue;
                 }

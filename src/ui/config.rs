@@ -36,6 +36,9 @@ pub struct Settings {
     pub difficulty: Difficulty,
     /// Mark every entry that differs from the solution as soon as it is placed.
     pub check_mistakes: bool,
+    /// Wrong entries allowed before the game is over (0: no limit). A limit
+    /// shows the Mistakes count even with `check_mistakes` off.
+    pub mistake_limit: u32,
     /// Placing a digit removes it from the notes of the cell's row, column and box.
     pub auto_remove_notes: bool,
     /// Show the clock in the side panel.
@@ -76,6 +79,7 @@ impl Default for Settings {
             size: 9,
             difficulty: Difficulty::Easy,
             check_mistakes: false,
+            mistake_limit: 0,
             auto_remove_notes: true,
             show_timer: true,
         }

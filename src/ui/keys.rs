@@ -199,11 +199,15 @@ impl<'de> Deserialize<'de> for KeySpec {
 pub enum Command {
     /// A game action.
     Play(Action),
+    /// Digit-first input on or off: pick a digit, then place it cell by cell.
+    DigitFirst,
     /// Pause, or resume a paused game.
     Pause,
     /// Back to the givens, after a yes.
     Restart,
     NewGame,
+    /// Show the command line that opens this game's puzzle elsewhere.
+    Share,
     Saves,
     Stats,
     Help,
@@ -251,7 +255,7 @@ use Command as C;
 /// map, the help, the key bar and config.toml's `[keys]` are made from.
 /// The defaults give every command a key that no board size shadows.
 #[rustfmt::skip]
-pub const COMMANDS: [CommandInfo; 30] = [
+pub const COMMANDS: [CommandInfo; 32] = [
     info(C::Play(A::Move(Direction::Up)), "move_up", "move up", "up", &["up", "k"]),
     info(C::Play(A::Move(Direction::Down)), "move_down", "move down", "down", &["down", "j"]),
     info(C::Play(A::Move(Direction::Left)), "move_left", "move left", "left", &["left", "h"]),
@@ -271,9 +275,11 @@ pub const COMMANDS: [CommandInfo; 30] = [
     info(C::Play(A::UndoMistakes), "undo_mistakes", "undo to no mistakes", "undo mistakes", &["b", "ctrl-g"]),
     info(C::Play(A::Hint), "hint", "hint: more, then apply", "hint", &["F5", "t"]),
     info(C::Play(A::Check), "check", "check entries", "check", &["F6", "v"]),
+    info(C::DigitFirst, "digit_first", "digit-first input", "digit first", &["F10", "*"]),
     info(C::Pause, "pause", "pause / resume", "pause", &["F7", "p", "space"]),
     info(C::Restart, "restart", "restart puzzle", "restart", &["F8"]),
     info(C::NewGame, "new_game", "new game", "new", &["F9", "ctrl-n"]),
+    info(C::Share, "share", "share this puzzle", "share", &["F11", "ctrl-e"]),
     info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),
     info(C::Stats, "stats", "stats", "stats", &["w", "ctrl-w"]),
     info(C::Help, "help", "help", "help", &["?", "F1"]),

@@ -5,6 +5,8 @@
 //! the side panel. `screen` tries them best first and takes the first that
 //! fits the terminal with the panel beside the board, or else below it.
 
+use std::sync::OnceLock;
+
 use ratatui::layout::Rect;
 
 use crate::engine::Shape;
@@ -142,7 +144,17 @@ impl BoardLayout {
     /// Every layout of a shape, best first: fixed-slot notes before compact
     /// cells; among those, slots shaped like a box before flatter ones,
     /// light lines between rows of cells, spaced slots, then the larger cell.
-    pub fn all(shape: Shape) -> Vec<BoardLayout> {
+    pub fn all(shape: Shape) -> &'static [BoardLayout] {
+        static ALL: OnceLock<Vec<(Shape, Vec<BoardLayout>)>> = OnceLock::new();
+        let all = ALL.get_or_init(|| Shape::all().map(|s| (s, BoardLayout::ranked(s))).collect());
+        all.iter()
+            .find(|(s, _)| *s == shape)
+            .map(|(_, layouts)| layouts.as_slice())
+            .expect("every supported shape has its layouts")
+    }
+
+    /// `all`, worked out.
+    fn ranked(shape: Shape) -> Vec<BoardLayout> {
         let (br, bc, n) = (shape.box_rows(), shape.box_cols(), shape.n());
         let make = |notes, cell_w: u16, cell_h: u16, inner_cols, inner_rows| BoardLayout {
             notes,
@@ -251,11 +263,15 @@ impl BoardLayout {
         Some(r * self.cols.n + c)
     }
 
-    /// The lines through a position relative to the board's top-left
-    /// corner: the weight of the vertical one and of the horizontal one.
-    pub fn lines_at(&self, x: u16, y: u16) -> (Weight, Weight) {
-        let weight = |at: Result<(usize, u16), Weight>| at.err().unwrap_or(Weight::None);
-        (weight(self.cols.at(x)), weight(self.rows.at(y)))
+    /// The lines across the board: the weight of the vertical line at each
+    /// column and of the horizontal line at each row (`None` in cells).
+    pub fn line_weights(&self) -> (Vec<Weight>, Vec<Weight>) {
+        let weights = |axis: &Axis| {
+            (0..axis.total())
+                .map(|pos| axis.at(pos).err().unwrap_or(Weight::None))
+                .collect()
+        };
+        (weights(&self.cols), weights(&self.rows))
     }
 }
 
@@ -295,8 +311,8 @@ pub enum Screen {
 /// the panel beside the board or, failing that, below it; centred.
 pub fn screen(area: Rect, shape: Shape) -> Screen {
     BoardLayout::all(shape)
-        .into_iter()
-        .find_map(|layout| place(area, layout))
+        .iter()
+        .find_map(|&layout| place(area, layout))
         .unwrap_or(Screen::TooSmall {
             need: beside_need(BoardLayout::smallest(shape)),
         })
@@ -323,9 +339,9 @@ fn below_need(layout: BoardLayout) -> (u16, u16) {
 /// its width (a terminal at least as large as one of them shows slots).
 pub fn slots_needs(shape: Shape) -> Vec<(u16, u16)> {
     let needs: Vec<(u16, u16)> = BoardLayout::all(shape)
-        .into_iter()
+        .iter()
         .filter(|l| matches!(l.notes, NotesView::Slots(_)))
-        .map(beside_need)
+        .map(|&l| beside_need(l))
         .collect();
     let mut frontier: Vec<(u16, u16)> = needs
         .iter()

@@ -9,6 +9,7 @@ mod dialog;
 mod input;
 mod keys;
 mod layout;
+mod pad;
 mod saves_dialog;
 mod stats_table;
 mod terminal;
@@ -30,6 +31,7 @@ pub use stats_table::{sparkline, stats_lines};
 pub use terminal::{check_terminal, restore};
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use time::format_time;
+pub use view::share_commands;
 
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Game, highest_level};

@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use super::keys::{Command, KeyBindings};
 use super::theme::Theme;
 use super::time::format_time;
+use crate::game::{Action, Direction};
 use crate::storage::saves::{MAX_SLOT_NAME, Slot, Summary};
 use crate::storage::timestamp;
 
@@ -92,12 +93,14 @@ impl SavesDialog {
                     return SavesOutcome::Load(row.name.clone());
                 }
             }
+            SavesStep::Browse if keys.is(Command::Quit, key) => return SavesOutcome::Close,
+            SavesStep::Browse if keys.is(Command::Play(Action::Move(Direction::Up)), key) => {
+                self.selected = self.selected.saturating_sub(1);
+            }
+            SavesStep::Browse if keys.is(Command::Play(Action::Move(Direction::Down)), key) => {
+                self.selected = (self.selected + 1).min(self.rows.len().saturating_sub(1));
+            }
             SavesStep::Browse => match key.code {
-                KeyCode::Char('q') => return SavesOutcome::Close,
-                KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => {
-                    self.selected = (self.selected + 1).min(self.rows.len().saturating_sub(1));
-                }
                 KeyCode::Char('s') => {
                     let name = match self.selected_name() {
                         Some(name) if name != crate::storage::saves::AUTOSAVE => name.to_string(),

@@ -16,10 +16,12 @@ use super::board::BoardView;
 use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
 use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
+use super::pad::pad_area;
 use super::stats_table::stats_lines;
 use super::time::format_time;
+use crate::engine::Shape;
 use crate::engine::grid::symbol;
-use crate::game::Action;
+use crate::game::{Action, Game};
 
 impl App {
     /// Draws the whole screen from the App's state.
@@ -50,6 +52,7 @@ impl App {
                 layout,
                 theme: &self.config.theme,
                 settings: &self.config.settings,
+                picked: self.picked,
             };
             (&view).render(board, buf);
         }
@@ -66,6 +69,23 @@ impl App {
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
             }
             Mode::Stats => self.render_stats(area, buf),
+            Mode::Share => self.render_share(area, buf),
+            Mode::GameOver => {
+                let keys = &self.config.keys;
+                let lines = vec![
+                    Line::from(format!(
+                        "{} mistakes: the game is over.",
+                        self.game.mistakes()
+                    )),
+                    Line::from(""),
+                    Line::from(format!(
+                        "{}: new game   {}: quit",
+                        keys.names(Command::Confirm),
+                        keys.describe(Command::Quit, self.n())
+                    )),
+                ];
+                popup(" Game over ", lines, area, self.config.theme.popup, buf);
+            }
             Mode::Messages => self.render_messages(area, buf),
             Mode::InUse => self.render_in_use(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
@@ -150,21 +170,15 @@ impl App {
         if game.is_paused() {
             clock.push_str(" paused");
         }
-        let completed = game.completed_digits();
-        let digits: Vec<Span> = (1..=n as u8)
-            .flat_map(|d| {
-                let style = if completed.contains(d) {
-                    theme.done
-                } else {
-                    theme.value
-                };
-                let gap = (n <= 9 && d > 1).then(|| Span::raw(" "));
-                gap.into_iter()
-                    .chain([Span::styled(symbol(d).to_string(), style)])
-            })
-            .collect();
-        let mut lines = vec![
-            Line::from(Span::styled("tudoku", theme.title)),
+        let mut mode = if game.notes_mode() { "NOTES" } else { "values" }.to_string();
+        if let Some(d) = self.picked {
+            mode.push_str(&format!(", {} first", symbol(d)));
+        }
+        let mut lines = vec![Line::from(Span::styled("tudoku", theme.title))];
+        let (_, pad) = pad_area(area, n);
+        lines.extend(pad.lines(&game.remaining_counts(), self.picked, theme));
+        let fields_at = lines.len();
+        lines.extend([
             field("Board", format!("{n}x{n}, boxes {shape}")),
             field("Level", game.difficulty().to_string()),
             field(
@@ -174,20 +188,22 @@ impl App {
             ),
             field("Hints", game.hints_used().to_string()),
             field("Filled", format!("{}/{}", game.filled_count(), n * n)),
-            field("Digits", format!("{}/{n} done", completed.len())),
-            Line::from(digits),
-            field(
-                "Mode",
-                if game.notes_mode() { "NOTES" } else { "values" }.to_string(),
-            ),
-        ];
+            field("Mode", mode),
+        ]);
         // With mistake checking off, nothing may tell an entry is wrong.
-        if self.config.settings.check_mistakes {
-            lines.insert(4, field("Mistakes", game.mistakes().to_string()));
+        let limit = self.config.settings.mistake_limit;
+        if limit > 0 {
+            let count = format!("{}/{limit}", game.mistakes());
+            lines.insert(fields_at + 3, field("Mistakes", count));
+        } else if self.config.settings.check_mistakes {
+            lines.insert(
+                fields_at + 3,
+                field("Mistakes", game.mistakes().to_string()),
+            );
         }
         if self.config.settings.show_timer {
-            // after the title, board, level and seed lines
-            lines.insert(4, field("Time", clock));
+            // after the board, level and seed lines
+            lines.insert(fields_at + 3, field("Time", clock));
         }
         let selected = game.selected();
         lines.push(field("Cell", game.geometry().cell_name(selected)));
@@ -313,7 +329,7 @@ impl App {
                 format!("{modifier}+{}", value_keys(n)),
                 "note (notes mode: place)".to_string(),
             ),
-            ("mouse".to_string(), "select a cell".to_string()),
+            ("mouse".to_string(), "select cell; pick on pad".to_string()),
         ];
         entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);
@@ -471,6 +487,30 @@ impl App {
         popup(" New game ", lines, area, theme.popup, buf);
     }
 
+    /// The command lines that open this puzzle on another machine, over the
+    /// whole screen without borders, so that they copy cleanly.
+    fn render_share(&self, area: Rect, buf: &mut Buffer) {
+        let theme = &self.config.theme;
+        let mut lines = vec![
+            Line::from(Span::styled("Share this puzzle", theme.title)),
+            Line::from(""),
+        ];
+        for command in share_commands(&self.game) {
+            lines.push(Line::from(command));
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(format!(
+            "(or: tudoku saves --export autosave)   {} or {} closes",
+            self.config.keys.names(Command::Cancel),
+            self.config.keys.describe(Command::Share, self.n())
+        )));
+        Clear.render(area, buf);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .style(theme.popup)
+            .render(area, buf);
+    }
+
     fn render_stats(&self, area: Rect, buf: &mut Buffer) {
         let mut lines: Vec<Line> = stats_lines(&self.stats)
             .into_iter()
@@ -565,6 +605,31 @@ impl App {
         ];
         popup(" Restart ", lines, area, self.config.theme.popup, buf);
     }
+}
+
+/// The command lines that open a game's puzzle: with its seed (the same
+/// board, level and puzzle), and with the puzzle itself.
+pub fn share_commands(game: &Game) -> Vec<String> {
+    let shape = game.shape();
+    let board = if Shape::for_size(shape.n()) == Some(shape) {
+        format!("--size {}", shape.n())
+    } else {
+        format!("--box {shape}")
+    };
+    let mut commands = Vec::new();
+    if let Some(seed) = game.seed() {
+        commands.push(format!(
+            "tudoku play {board} --difficulty {} --seed {seed}",
+            game.difficulty()
+        ));
+    }
+    let boxes = if board.starts_with("--box") {
+        format!("{board} ")
+    } else {
+        String::new()
+    };
+    commands.push(format!("tudoku play {boxes}{}", game.givens()));
+    commands
 }
 
 /// A bordered box of text centred in `area`.

@@ -5,28 +5,14 @@
 
 use std::time::Instant;
 
+use super::store::Disk;
 use super::{App, Mode};
 use crate::engine::Difficulty;
 use crate::game::{Game, solved_key};
 use crate::storage::saves::{self, AUTOSAVE, SavedGame};
 use crate::storage::stats::{self, Finish, Stats};
-use crate::storage::{Autosave, ConfigDir, Loaded, Versioned};
+use crate::storage::{Autosave, Loaded, Versioned};
 use crate::ui::saves_dialog::{SavesDialog, SavesOutcome, SlotRow};
-
-/// The config directory and this process's autosave.
-#[derive(Debug)]
-pub struct Disk {
-    pub dir: ConfigDir,
-    pub autosave: Autosave,
-}
-
-impl Disk {
-    /// Takes the directory's autosave (see `Autosave::open` for a second instance).
-    pub fn open(dir: ConfigDir) -> Disk {
-        let autosave = Autosave::open(&dir);
-        Disk { dir, autosave }
-    }
-}
 
 impl App {
     /// Gives the App its files; from then on it saves and records stats.
@@ -151,6 +137,7 @@ impl App {
             let _ = self.game.apply(crate::game::Action::Resume, now);
         }
         self.mode = Mode::Playing;
+        self.check_mistake_limit();
         self.unsaved = true;
         self.autosave_if_changed();
     }
@@ -248,6 +235,20 @@ impl App {
         }
     }
 
+    /// Saves the unfinished game to a slot before a new one replaces it,
+    /// and says where (a game without a config directory cannot be kept).
+    pub(super) fn keep_unfinished_game(&mut self) {
+        let Some(disk) = &self.disk else {
+            return;
+        };
+        let name = suggested_name(&self.game);
+        let saved = SavedGame::capture(&mut self.game, self.now);
+        self.message = Some(match saves::save_slot(&disk.dir, &name, &saved) {
+            Ok(()) => format!("The unfinished game is kept in slot '{name}'."),
+            Err(why) => format!("The unfinished game could not be kept: {why}"),
+        });
+    }
+
     /// Shows a problem and lists the slots afresh (a damaged one was moved aside).
     fn dialog_error(&mut self, why: String) {
         self.open_saves();
@@ -256,7 +257,7 @@ impl App {
 }
 
 /// A slot name for the current game: board, level and seed.
-pub(super) fn suggested_name(game: &Game) -> String {
+fn suggested_name(game: &Game) -> String {
     let n = game.shape().n();
     let level = Difficulty::name(game.difficulty());
     match game.seed() {
