@@ -10,6 +10,7 @@ use tudoku::engine::{Grid, Shape, SolutionCount};
 
 use super::generate::parse_size;
 use super::output::Output;
+use super::parallel::JobsArg;
 
 #[derive(clap::Args, Debug)]
 pub struct GridsArgs {
@@ -24,9 +25,8 @@ pub struct GridsArgs {
     /// and print the table of symmetry classes that fix some grid.
     #[arg(long)]
     pub essentially_different: bool,
-    /// Threads for the count [default: every core].
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub jobs: JobsArg,
 }
 
 pub fn run(args: &GridsArgs) -> ExitCode {
@@ -37,10 +37,7 @@ pub fn run(args: &GridsArgs) -> ExitCode {
     // A remainder in Burnside's division means a wrong count: say so, fail.
     let mut exact = true;
     let lines = if args.essentially_different {
-        let jobs = args.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
-        census(shape, jobs)
+        census(shape, args.jobs.count())
             .map(|c| {
                 exact = c.essentially_different().1 == 0;
                 census_lines(&c)
