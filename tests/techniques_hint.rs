@@ -246,7 +246,7 @@ fn levels_reveal_more_each_time() {
         cells: vec![4 * 9 + 2],
         placements: vec![(4 * 9 + 2, 7)],
         eliminations: vec![],
-        explanation: "Hidden single: 7 can only go in r5c3 within box 4".to_string(),
+        explanation: "Hidden single: 7 fits no other cell of box 4, so r5c3 must be 7".to_string(),
     };
     assert_eq!(
         step_text(&step, g, HintLevel::Technique),

@@ -43,7 +43,7 @@ fn naked_single_is_a_cell_with_one_candidate() {
     assert_eq!(step.placements, vec![(at(9, "r5c3"), 7)]);
     assert_eq!(
         step.explanation,
-        "Naked single: 7 is the only candidate left for r5c3"
+        "Naked single: every other digit is ruled out for r5c3, so it must be 7"
     );
     let b = with(Board::empty(shape(9)), &[("r5c3", &[7, 8])]);
     assert_eq!(find_naked_single(&b), None);
@@ -64,7 +64,7 @@ fn hidden_single_is_a_digit_with_one_place() {
     assert_eq!(step.placements, vec![(at(9, "r5c5"), 7)]);
     assert_eq!(
         step.explanation,
-        "Hidden single: 7 can only go in r5c5 within box 5"
+        "Hidden single: 7 fits no other cell of box 5, so r5c5 must be 7"
     );
     // two places left: no single
     b = Board::empty(shape(9));
@@ -541,5 +541,8 @@ fn backtrack_places_the_solution_in_a_fewest_candidates_cell() {
         .unwrap();
     assert_eq!(b.candidates(cell).len(), fewest);
     assert_eq!(step.technique, Technique::Backtrack);
-    assert!(step.explanation.starts_with("No logical step found; r"));
+    // the reason names the cell and ends in its digit
+    let said = format!(", so it must be {digit}");
+    assert!(step.explanation.contains(&b.geometry().cell_name(cell)));
+    assert!(step.explanation.ends_with(&said), "{}", step.explanation);
 }

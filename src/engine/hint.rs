@@ -266,11 +266,20 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
     let units = text::units(geo, &step.units);
     match level {
         HintLevel::Technique if step.technique == Technique::Backtrack => {
-            format!("Look at {units}: no logical step is left, so a guess is needed")
+            format!(
+                "Look at {units}: no pattern is left, so try a candidate there and follow where it leads"
+            )
         }
         HintLevel::Technique => {
-            let article = if name.starts_with('X') { "an" } else { "a" };
-            format!("Look at {units}: there is {article} {}", in_sentence(name))
+            format!("Look at {units}: there is {}", text::with_article(name))
+        }
+        // a trial's chain can hold dozens of cells: name where it starts
+        HintLevel::Cells if step.technique == Technique::Backtrack => {
+            let start = step
+                .cells
+                .first()
+                .map_or(String::new(), |&c| geo.cell_name(c));
+            format!("{name} in {units}: try a candidate of {start} and follow the singles")
         }
         HintLevel::Cells => {
             format!(
@@ -279,18 +288,6 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
             )
         }
         HintLevel::Full => step.explanation.clone(),
-    }
-}
-
-/// A technique name inside a sentence: "hidden single", but "X-wing" and
-/// "XY-wing" keep their capitals.
-fn in_sentence(name: &str) -> String {
-    let mut chars = name.chars();
-    match (chars.next(), chars.next()) {
-        (Some(first), Some(second)) if !(second == '-' || second.is_uppercase()) => {
-            first.to_lowercase().chain(name.chars().skip(1)).collect()
-        }
-        _ => name.to_string(),
     }
 }
 

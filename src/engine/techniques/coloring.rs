@@ -212,9 +212,14 @@ fn coloring_step(
             text::removals(geo, &eliminations)
         ),
         None => format!(
-            "one color holds {}, and {}",
+            "one color holds {}, so {}, which {} both colors",
             text::digit(digit),
-            text::removals(geo, &eliminations)
+            text::removals(geo, &eliminations),
+            if eliminations.len() == 1 {
+                "sees"
+            } else {
+                "see"
+            }
         ),
     };
     let mut cells = one.clone();

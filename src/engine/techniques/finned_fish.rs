@@ -220,20 +220,24 @@ impl Fish<'_> {
             .iter()
             .flat_map(|&l| bits(b.positions(l, digit) & !cover).map(move |p| b.cell_at(l, p)))
             .collect();
+        let targets: Vec<usize> = eliminations.iter().map(|&(c, _)| c).collect();
         let box_unit = 2 * b.n() + fin_box;
         let technique = technique(base_lines.len());
         let explanation = b.explain(|| {
             format!(
-                "{}: in {}, {} can only go in {} or in the {} {} in {}; whether or not a fin \
-                 holds it, {}",
+                "{}: in {}, {d} can only go in {} or in the {fin} {} in {}; {} {} the \
+                 {fin}, so whether or not {} is {d}, {} cannot be {d}",
                 technique.name(),
                 text::units(geo, base_lines),
-                text::digit(digit),
                 text::units(geo, &cover_units),
-                if fins.len() == 1 { "fin" } else { "fins" },
                 text::cells(geo, &fins),
                 geo.unit_name(box_unit),
-                text::removals(geo, &eliminations)
+                text::cells(geo, &targets),
+                if targets.len() == 1 { "sees" } else { "see" },
+                if fins.len() == 1 { "the fin" } else { "a fin" },
+                if targets.len() == 1 { "it" } else { "they" },
+                fin = if fins.len() == 1 { "fin" } else { "fins" },
+                d = text::digit(digit),
             )
         });
         let mut units = base_lines.to_vec();

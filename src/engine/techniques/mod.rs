@@ -9,6 +9,7 @@ pub mod board;
 mod chain_search;
 mod chains;
 mod coloring;
+mod contradiction;
 mod finned_fish;
 mod fish;
 mod locked;
@@ -24,6 +25,7 @@ use chains::find_x_chain_among;
 pub use chains::{find_x_chain, find_xy_chain};
 pub use coloring::find_simple_coloring;
 use coloring::find_simple_coloring_among;
+pub use contradiction::find_contradiction;
 pub use finned_fish::find_finned_fish;
 use finned_fish::find_finned_fish_among;
 pub use fish::find_fish;
@@ -261,9 +263,16 @@ pub fn find_step(b: &Board) -> Option<Step> {
     find_logical_step(b).or_else(|| find_backtrack(b, &solver::solve(&b.to_grid())?))
 }
 
-/// The easiest step, taking a backtracking step from the known `solution`.
+/// The easiest step, with the known `solution` to pick a contradiction
+/// (or, past those, a backtracking step) when logic stalls.
 pub fn find_step_with(b: &Board, solution: &Grid) -> Option<Step> {
-    find_logical_step(b).or_else(|| find_backtrack(b, solution))
+    find_logical_step(b).or_else(|| find_past_logic(b, solution))
+}
+
+/// When no technique applies: the shortest contradiction, else a digit of
+/// the solution.
+fn find_past_logic(b: &Board, solution: &Grid) -> Option<Step> {
+    find_contradiction(b, solution).or_else(|| find_backtrack(b, solution))
 }
 
 /// The last resort: the empty cell with the fewest candidates takes its
@@ -276,7 +285,9 @@ pub fn find_backtrack(b: &Board, solution: &Grid) -> Option<Step> {
     let digit = solution.get(cell);
     let explanation = || {
         format!(
-            "No logical step found; {} must be {}",
+            "{}: no pattern or short contradiction is left, but trying each other \
+             candidate of {} and searching on finds no solution, so it must be {}",
+            Technique::Backtrack.name(),
             geo.cell_name(cell),
             text::digit(digit)
         )
@@ -312,7 +323,7 @@ pub fn solve_with(b: &mut Board, solution: &Grid, mut on_step: impl FnMut(&Step)
     while !b.is_solved() {
         let step = finder
             .logical_step(b)
-            .or_else(|| find_backtrack(b, solution));
+            .or_else(|| find_past_logic(b, solution));
         let Some(step) = step else {
             return;
         };

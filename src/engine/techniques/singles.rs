@@ -67,15 +67,16 @@ impl Single {
                 text::digit(digit)
             ),
             Technique::NakedSingle => format!(
-                "Naked single: {} is the only candidate left for {}",
-                text::digit(digit),
-                geo.cell_name(cell)
+                "Naked single: every other digit is ruled out for {}, so it must be {}",
+                geo.cell_name(cell),
+                text::digit(digit)
             ),
             _ => format!(
-                "Hidden single: {} can only go in {} within {}",
+                "Hidden single: {} fits no other cell of {}, so {} must be {}",
                 text::digit(digit),
+                geo.unit_name(unit),
                 geo.cell_name(cell),
-                geo.unit_name(unit)
+                text::digit(digit)
             ),
         };
         placing(b, technique, unit, cell, digit, explanation)

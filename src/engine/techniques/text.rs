@@ -134,6 +134,24 @@ pub fn can_still_be(geo: &Geometry, pairs: &[(usize, u8)]) -> String {
     join_clauses(&clauses)
 }
 
+/// "a hidden pair", "an X-wing": a technique's name after its article.
+pub fn with_article(name: &str) -> String {
+    let article = if name.starts_with('X') { "an" } else { "a" };
+    format!("{article} {}", in_sentence(name))
+}
+
+/// A technique name inside a sentence: "hidden single", but "X-wing" and
+/// "XY-wing" keep their capitals.
+pub fn in_sentence(name: &str) -> String {
+    let mut chars = name.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if !(second == '-' || second.is_uppercase()) => {
+            first.to_lowercase().chain(name.chars().skip(1)).collect()
+        }
+        _ => name.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

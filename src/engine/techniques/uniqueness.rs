@@ -183,7 +183,7 @@ pub fn find_unique_rectangle_type_4(b: &Board) -> Option<Step> {
                 eliminations,
                 |eliminations| {
                     format!(
-                        "Unique rectangle type 4: {} hold only {}, and in {} {} can only go in \
+                        "Unique rectangle type 4: {} hold only {}, and in {}, {} can only go in \
                          {}; one of them is {}, and if the other were {}, swapping {} in the \
                          rectangle would give a second solution, so {}",
                         text::cells(geo, &rect.floor),

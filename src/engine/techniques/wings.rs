@@ -183,7 +183,7 @@ pub fn find_w_wing(b: &Board) -> Option<Step> {
                         cells: vec![a, c, pa, qc],
                         placements: vec![],
                         explanation: b.explain(|| format!(
-                            "W-wing: {} and {} both hold only {}, and in {} {} must go in {} or {}; \
+                            "W-wing: {} and {} both hold only {}, and in {}, {} must go in {} or {}; \
                              so one of {} and {} is {}, and {}",
                             geo.cell_name(a),
                             geo.cell_name(c),
