@@ -60,16 +60,6 @@ pub enum HintLevel {
 }
 
 impl HintLevel {
-    /// Level 1, 2 or 3.
-    pub fn from_number(level: u8) -> Option<HintLevel> {
-        match level {
-            1 => Some(HintLevel::Technique),
-            2 => Some(HintLevel::Cells),
-            3 => Some(HintLevel::Full),
-            _ => None,
-        }
-    }
-
     /// The next, more revealing level (`Full` stays `Full`).
     pub fn next(self) -> HintLevel {
         match self {
