@@ -165,14 +165,6 @@ pub fn census(shape: Shape, jobs: usize) -> Result<Census, TooLarge> {
 /// give enough pieces to keep two to eight threads busy to the end.
 const SPLIT_DEPTH: usize = 3;
 
-/// The number of grids `t` fixes up to relabelling, on one thread.
-pub fn fixed_grids(t: &Transform) -> u128 {
-    fixed::plans(t.shape(), &cell_sources(t))
-        .iter()
-        .map(|plan| u128::from(plan.count() / plan.centraliser()))
-        .sum()
-}
-
 /// `t`'s cell map: cell i of the output takes the value of input cell
 /// `cell_sources(t)[i]`.
 fn cell_sources(t: &Transform) -> Vec<usize> {

@@ -223,15 +223,6 @@ impl Plan {
         self.centraliser
     }
 
-    /// How many grids satisfy `X[π(c)] = σ(X[c])`.
-    pub(super) fn count(&self) -> u64 {
-        let start = Prefix {
-            path: Vec::new(),
-            weight: 1,
-        };
-        self.count_after(&start, &mut Memo::default())
-    }
-
     /// The searches below every way of filling the first `depth` orbits,
     /// for sharing one count among threads; their `count_after`s add up to
     /// `count`.
