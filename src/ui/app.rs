@@ -384,7 +384,10 @@ impl App {
                 self.act(Action::Pause);
             }
             Command::Restart => self.mode = Mode::ConfirmRestart,
-            Command::NewGame if self.game.can_undo() => self.mode = Mode::ConfirmNewGame,
+            // a game only looked at is the other tudoku's to keep
+            Command::NewGame if self.game.can_undo() && self.read_only.is_none() => {
+                self.mode = Mode::ConfirmNewGame
+            }
             Command::NewGame => self.open_new_game(),
             Command::Share => self.mode = Mode::Share,
             Command::Saves => self.open_saves(),
