@@ -192,7 +192,12 @@ fn links_planted_in_the_directory_are_never_written_through() {
     symlink(&stats, dir.stats_file()).unwrap();
     let stats_lock = victim("stats-lock");
     symlink(&stats_lock, dir.root().join("stats.toml.lock")).unwrap();
-    let planted: Vec<(PathBuf, Vec<u8>)> = [&lock, &stats, &stats_lock]
+    // and one named like the autosave's temporary files (whose real names
+    // are random, created exclusively): its target is never written
+    let temp = victim("temp");
+    let temp_link = dir.saves_dir().join(".autosave.toml.AbC123.tmp");
+    symlink(&temp, &temp_link).unwrap();
+    let planted: Vec<(PathBuf, Vec<u8>)> = [&lock, &stats, &stats_lock, &temp]
         .iter()
         .map(|v| (v.to_path_buf(), fs::read(v).unwrap()))
         .collect();
@@ -378,12 +383,20 @@ fn a_link_at_the_save_or_the_config_is_never_followed_into_harm() {
     let bytes = fs::read(&victim).unwrap();
     symlink(&victim, &path).unwrap();
     symlink("/dev/zero", dir.config_file()).unwrap();
+    // a link named like a temporary file a killed tudoku left: cleared at
+    // start by the autosave's holder, as a link
+    let temp_link = dir.saves_dir().join(".autosave.toml.XyZ789.tmp");
+    symlink(&victim, &temp_link).unwrap();
     let mut s = start(&dir, None);
     s.wait_for("the notices", |t| {
         playing(t) && says(t, "symbolic link") && says(t, "config.toml") && says(t, "a device")
     });
     move_and_quit(&mut s);
     assert_eq!(fs::read(&victim).unwrap(), bytes);
+    assert!(
+        fs::symlink_metadata(&temp_link).is_err(),
+        "the stale link is gone"
+    );
     let kept = names(&dir.saves_dir());
     assert!(
         kept.iter()
