@@ -374,11 +374,7 @@ impl App {
         let width = (content as u16 + 4).max(40);
         let rect = centered(area, width, rows as u16 + 4);
         Clear.render(rect, buf);
-        let footer = format!(
-            "{} or {} closes",
-            keys.names(Command::Cancel),
-            keys.describe(Command::Help, n)
-        );
+        let footer = self.closes(Command::Help);
         let block = Block::bordered()
             .border_type(BorderType::Thick)
             .title(Line::from(" Keys ").centered())
@@ -500,9 +496,8 @@ impl App {
             lines.push(Line::from(""));
         }
         lines.push(Line::from(format!(
-            "(or: tudoku saves --export autosave)   {} or {} closes",
-            self.config.keys.names(Command::Cancel),
-            self.config.keys.describe(Command::Share, self.n())
+            "(or: tudoku saves --export autosave)   {}",
+            self.closes(Command::Share)
         )));
         Clear.render(area, buf);
         Paragraph::new(lines)
@@ -511,17 +506,23 @@ impl App {
             .render(area, buf);
     }
 
+    /// An overlay's last line: the keys that close it (cancel, or the key
+    /// that opened it).
+    fn closes(&self, opener: Command) -> String {
+        format!(
+            "{} or {} closes",
+            self.config.keys.names(Command::Cancel),
+            self.config.keys.describe(opener, self.n())
+        )
+    }
+
     fn render_stats(&self, area: Rect, buf: &mut Buffer) {
         let mut lines: Vec<Line> = stats_lines(&self.stats)
             .into_iter()
             .map(Line::from)
             .collect();
         lines.push(Line::from(""));
-        lines.push(Line::from(format!(
-            "{} or {} closes",
-            self.config.keys.names(Command::Cancel),
-            self.config.keys.describe(Command::Stats, self.n())
-        )));
+        lines.push(Line::from(self.closes(Command::Stats)));
         popup(" Stats ", lines, area, self.config.theme.popup, buf);
     }
 
@@ -566,11 +567,7 @@ impl App {
             );
             lines.push(Line::from(""));
         }
-        lines.push(Line::from(format!(
-            "{} or {} closes",
-            self.config.keys.names(Command::Cancel),
-            self.config.keys.describe(Command::Messages, self.n())
-        )));
+        lines.push(Line::from(self.closes(Command::Messages)));
         popup(" Messages ", lines, area, self.config.theme.popup, buf);
     }
 
