@@ -5,8 +5,8 @@
 use super::difficulty::Difficulty;
 use super::step::Technique;
 use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step};
+use super::unique::solve_unique;
 use crate::engine::board::grid::Grid;
-use crate::engine::board::validate;
 use crate::engine::solve::solver::{self, Outcome};
 use crate::engine::symmetry::canon::canonical;
 
@@ -34,11 +34,7 @@ pub struct Rating {
 
 /// The one solution of a puzzle, or why there is not exactly one.
 pub fn unique_solution(grid: &Grid) -> Result<Grid, Unsolvable> {
-    if !validate::is_consistent(grid) {
-        return Err(Unsolvable::NoSolution);
-    }
-    // one search counts to two and keeps the first solution
-    the_solution(solver::solve_unique(grid))
+    the_solution(solve_unique(grid))
 }
 
 /// The one solution of a position logic stalled on, searched within its

@@ -106,11 +106,6 @@ pub fn count(grid: &Grid, limit: u64) -> SolutionCount {
     Solver::new().count(grid, limit)
 }
 
-/// The first solution and whether a second one exists, in one search.
-pub fn solve_unique(grid: &Grid) -> Outcome {
-    Solver::new().solve_unique(grid)
-}
-
 /// A solver that keeps its search buffers between puzzles, for callers that
 /// solve many (generation asks `count(2)` thousands of times per puzzle).
 #[derive(Default)]
@@ -170,6 +165,8 @@ impl Solver {
     }
 
     /// The first solution and whether a second one exists, in one search.
+    /// On 16x16 and larger boards `engine::solve_unique_with` is faster: it
+    /// narrows the candidates by logic first.
     pub fn solve_unique(&mut self, grid: &Grid) -> Outcome {
         self.solve_unique_within(grid, &[])
     }
@@ -994,7 +991,7 @@ mod tests {
                 .all(|(&a, &b)| a == 0 || a == b)
         );
         assert!(count(&g, 2).is_unique());
-        assert_eq!(solve_unique(&g), Outcome::Unique(s));
+        assert_eq!(Solver::new().solve_unique(&g), Outcome::Unique(s));
     }
 
     #[test]
@@ -1051,6 +1048,6 @@ mod tests {
         let g = Grid::parse("11..............", None).unwrap();
         assert_eq!(solve(&g), None);
         assert_eq!(count(&g, 0), SolutionCount::Exactly(0));
-        assert_eq!(solve_unique(&g), Outcome::Unsolvable);
+        assert_eq!(Solver::new().solve_unique(&g), Outcome::Unsolvable);
     }
 }
