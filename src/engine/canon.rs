@@ -32,7 +32,8 @@
 
 use super::geometry::Shape;
 use super::grid::Grid;
-use super::symmetry::Transform;
+use super::minlex9;
+use super::symmetry::{Parts, Transform};
 use super::validate::is_consistent;
 
 /// A board's canonical form and one symmetry that produces it.
@@ -51,6 +52,33 @@ pub fn canonical(grid: &Grid) -> Option<Canonical> {
     if !is_consistent(grid) {
         return None;
     }
+    if grid.n() == 9 && grid.shape().is_square() && grid.is_full() {
+        return Some(full_nine(grid));
+    }
+    Some(search(grid))
+}
+
+/// A full 9x9 grid's form, by the faster search of engine/minlex9.rs.
+fn full_nine(grid: &Grid) -> Canonical {
+    let shape = grid.shape();
+    let m = minlex9::minlex(grid.values());
+    let parts = Parts {
+        transposed: m.transposed,
+        rows: m.rows.to_vec(),
+        cols: m.cols.to_vec(),
+        digits: m.digits.to_vec(),
+    };
+    let transform = Transform::from_parts(shape, &parts).expect("the search keeps boxes together");
+    let canonical = Grid::from_values(shape, m.values.to_vec()).expect("digits of a 9x9 board");
+    debug_assert_eq!(transform.apply(grid).as_ref(), Some(&canonical));
+    Canonical {
+        grid: canonical,
+        transform,
+    }
+}
+
+/// The form found by the general search, for any consistent board.
+fn search(grid: &Grid) -> Canonical {
     let shape = grid.shape();
     let mut boards = vec![Board::new(grid.values().to_vec(), shape.n())];
     if shape.is_square() {
@@ -62,10 +90,10 @@ pub fn canonical(grid: &Grid) -> Option<Canonical> {
     let canonical =
         Grid::from_values(shape, values).expect("canonical values are digits of the shape");
     debug_assert_eq!(transform.apply(grid).as_ref(), Some(&canonical));
-    Some(Canonical {
+    Canonical {
         grid: canonical,
         transform,
-    })
+    }
 }
 
 /// The symmetry that maps `a` onto `b`, when they are the same board in
@@ -741,22 +769,14 @@ impl Search {
                 l => l,
             })
             .collect();
-        let rows: Vec<usize> = state.rows[..n].iter().map(|&r| r as usize).collect();
-        let cols: Vec<usize> = state.cols[..n].iter().map(|&c| c as usize).collect();
-        let shape = grid.shape();
-        let lines = Transform::permute_lines(shape, &rows, &cols)
-            .expect("the search keeps bands and stacks together");
-        let moved = if transposed {
-            Transform::transpose(shape)
-                .expect("only square boxes are transposed")
-                .then(&lines)
-                .expect("one shape")
-        } else {
-            lines
+        let parts = Parts {
+            transposed,
+            rows: state.rows[..n].iter().map(|&r| r as usize).collect(),
+            cols: state.cols[..n].iter().map(|&c| c as usize).collect(),
+            digits,
         };
-        moved
-            .then(&Transform::relabel(shape, &digits).expect("labels are a permutation"))
-            .expect("one shape")
+        Transform::from_parts(grid.shape(), &parts)
+            .expect("the search keeps bands and stacks together and labels are a permutation")
     }
 }
 
@@ -788,4 +808,37 @@ fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
             bit
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::engine::fill::{FillMethod, fill};
+
+    /// Full 9x9 grids: the fast path and the general search agree on the
+    /// form, and both transforms produce it.
+    fn agree_on(count: usize, seed: u64) {
+        let shape = Shape::for_size(9).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..count {
+            let grid = fill(shape, FillMethod::default(), &mut rng);
+            let (fast, general) = (full_nine(&grid), search(&grid));
+            assert_eq!(fast.grid, general.grid, "{grid:?}");
+            assert_eq!(fast.transform.apply(&grid), Some(fast.grid));
+        }
+    }
+
+    #[test]
+    fn full_grids_take_the_fast_path_to_the_same_form() {
+        agree_on(500, 1);
+    }
+
+    #[test]
+    #[ignore = "20,000 grids through the general search: run with --release"]
+    fn full_grids_take_the_fast_path_to_the_same_form_many_times() {
+        agree_on(20_000, 2);
+    }
 }

@@ -11,6 +11,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod hint;
+mod minlex9;
 pub mod permutation;
 pub mod pi;
 pub mod rate;
