@@ -49,19 +49,17 @@ pub struct Canonical {
 /// or box (such a board belongs to no puzzle, and the search relies on each
 /// digit appearing once per row and column).
 pub fn canonical(grid: &Grid) -> Option<Canonical> {
-    if !is_consistent(grid) {
-        return None;
-    }
     if grid.n() == 9 && grid.shape().is_square() && grid.is_full() {
-        return Some(full_nine(grid));
+        return full_nine(grid);
     }
-    Some(search(grid))
+    is_consistent(grid).then(|| search(grid))
 }
 
-/// A full 9x9 grid's form, by the faster search of engine/minlex9.rs.
-fn full_nine(grid: &Grid) -> Canonical {
+/// A full 9x9 grid's form, by the faster search of engine/minlex9.rs;
+/// `None` when a digit repeats in a unit.
+fn full_nine(grid: &Grid) -> Option<Canonical> {
     let shape = grid.shape();
-    let m = minlex9::minlex(grid.values());
+    let m = minlex9::minlex(grid.values())?;
     let parts = Parts {
         transposed: m.transposed,
         rows: m.rows.to_vec(),
@@ -71,10 +69,10 @@ fn full_nine(grid: &Grid) -> Canonical {
     let transform = Transform::from_parts(shape, &parts).expect("the search keeps boxes together");
     let canonical = Grid::from_values(shape, m.values.to_vec()).expect("digits of a 9x9 board");
     debug_assert_eq!(transform.apply(grid).as_ref(), Some(&canonical));
-    Canonical {
+    Some(Canonical {
         grid: canonical,
         transform,
-    }
+    })
 }
 
 /// The form found by the general search, for any consistent board.
@@ -825,7 +823,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..count {
             let grid = fill(shape, FillMethod::default(), &mut rng);
-            let (fast, general) = (full_nine(&grid), search(&grid));
+            let (fast, general) = (full_nine(&grid).unwrap(), search(&grid));
             assert_eq!(fast.grid, general.grid, "{grid:?}");
             assert_eq!(fast.transform.apply(&grid), Some(fast.grid));
         }

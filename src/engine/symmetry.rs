@@ -73,10 +73,14 @@ impl Transform {
             && is_permutation(&zero_based)
             && (shape.is_square() || !parts.transposed);
         fits.then(|| {
-            let mut t = Transform::lines(shape, &parts.rows, &parts.cols);
-            if parts.transposed {
-                for from in &mut t.source {
-                    *from = (*from % n) * n + *from / n;
+            let mut t = Transform::identity(shape);
+            for (r, &row) in parts.rows.iter().enumerate() {
+                for (c, &col) in parts.cols.iter().enumerate() {
+                    t.source[r * n + c] = if parts.transposed {
+                        col * n + row
+                    } else {
+                        row * n + col
+                    };
                 }
             }
             t.digits[1..].copy_from_slice(&parts.digits);
