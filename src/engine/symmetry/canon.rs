@@ -801,7 +801,8 @@ fn smallest(candidates: u32, symbol: impl Fn(usize) -> u8) -> (u8, u32) {
 }
 
 /// The set bits of `mask`, lowest first.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mask: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut mask = mask.into();
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let bit = mask.trailing_zeros() as usize;

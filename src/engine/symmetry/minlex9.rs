@@ -33,6 +33,8 @@
 
 use std::cmp::Ordering;
 
+use super::canon::bits;
+
 /// A full 9x9 grid read one way: as given, or transposed.
 struct Reading {
     /// Row-major digits, 0-based.
@@ -367,17 +369,6 @@ impl Search {
             digits,
         }
     }
-}
-
-/// The set bits of `mask`, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
 }
 
 /// The key of the row that shows `label_of(c)` at each column `c` of `cols`.
