@@ -18,6 +18,7 @@ pub mod solver;
 pub mod step;
 pub mod symmetry;
 pub mod techniques;
+mod triad;
 pub mod trial;
 pub mod validate;
 
