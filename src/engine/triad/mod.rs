@@ -39,10 +39,14 @@ enum Backend {
 }
 
 impl Nine {
-    /// The AVX2 backend when the processor has it, else the portable one.
+    /// The AVX2 backend when the processor has it (with the bit-counting
+    /// instructions that come with it), else the portable one.
     pub(super) fn new() -> Nine {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
             return Nine(Backend::Avx2(Vec::new()));
         }
         Nine::portable()
@@ -72,7 +76,7 @@ impl Search for Nine {
         };
         match &mut self.0 {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Backend::Avx2` is only made when AVX2 was detected.
+            // SAFETY: `Backend::Avx2` is only made when these features were detected.
             Backend::Avx2(stack) => unsafe { search_avx2(stack, job) },
             Backend::Portable(stack) => search(stack, job),
         }
@@ -89,9 +93,9 @@ struct Job<'a, 'b> {
 }
 
 /// [`search`] compiled with AVX2 enabled, so that the backend's intrinsics
-/// inline into it.
+/// inline into it, and with `popcnt` and `tzcnt` for the scalar counts.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,bmi1,popcnt")]
 fn search_avx2(stack: &mut Vec<State<avx2::Avx2>>, job: Job) -> u64 {
     search(stack, job)
 }

@@ -72,9 +72,12 @@ impl<L: Lanes> State<L> {
     /// changes; false on a contradiction.
     #[inline(always)]
     pub(super) fn propagate(&mut self) -> bool {
+        let mut last = 5;
         while self.dirty != 0 {
-            let band = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
+            let after = self.dirty & !((2u8 << last) - 1);
+            let band = if after != 0 { after } else { self.dirty }.trailing_zeros() as usize;
+            self.dirty &= !(1 << band);
+            last = band;
             if !self.update_band(band) {
                 return false;
             }
@@ -92,7 +95,7 @@ impl<L: Lanes> State<L> {
         }
         let minimums = L::from_array(BOX_MINIMUMS);
         let mut eliminating = cells.and_not(allowed);
-        let mut message = L::splat(0);
+        let (mut asserted, mut spread);
         loop {
             cells = cells.and_not(eliminating);
             let counts = cells.counts();
@@ -101,7 +104,7 @@ impl<L: Lanes> State<L> {
             }
             // Lanes at their minimum keep all they hold; a digit in one
             // lane only of a matrix row or column is there.
-            let asserted = cells
+            asserted = cells
                 .and(counts.equal(minimums))
                 .or(cells.and_not(repeated(cells, L::rotate_rows)))
                 .or(cells.and_not(repeated(cells, L::rotate_cols)));
@@ -113,25 +116,27 @@ impl<L: Lanes> State<L> {
             // A placed digit leaves the other cells of the box, the absent
             // lanes of its mini-row and mini-column, and its cell keeps it
             // alone.
-            let spread = in_col
+            spread = in_col
                 .or(in_col.shuffle(&CELL_ROTATIONS[0]))
                 .or(in_col.shuffle(&CELL_ROTATIONS[1]))
                 .or(in_row)
                 .or(placed.nonzero());
-            // Digits now known absent from a mini-row (column), and those
-            // now placed in one, rule out configurations of the bands.
-            let absent = absent_lanes(asserted);
-            let present = absent_lanes(spread);
-            message = message
-                .or(absent.shuffle(&BOX_TO_BANDS[b][0]))
-                .or(present.shuffle(&BOX_TO_BANDS[b][1]))
-                .or(present.shuffle(&BOX_TO_BANDS[b][2]));
             eliminating = eliminating.or(spread.xor(placed));
             if !eliminating.intersects(cells) {
                 break;
             }
         }
         self.boxes[b] = cells;
+        // Digits known absent from a mini-row (column), and those placed in
+        // one, rule out configurations of the bands. What the box asserts
+        // only grows as it narrows, so the last round's assertions hold
+        // every earlier round's.
+        let absent = absent_lanes(asserted);
+        let present = absent_lanes(spread);
+        let message = absent
+            .shuffle(&BOX_TO_BANDS[b][0])
+            .or(present.shuffle(&BOX_TO_BANDS[b][1]))
+            .or(present.shuffle(&BOX_TO_BANDS[b][2]));
         self.rule_out(b / 3, message.lo());
         self.rule_out(3 + b % 3, message.hi());
         true
