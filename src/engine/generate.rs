@@ -57,6 +57,17 @@ pub enum GenerateError {
         difficulty: Difficulty,
         attempts: usize,
     },
+    /// The level is above `highest_level`: no puzzle of the board has it,
+    /// so none is looked for.
+    #[error(
+        "no {difficulty} puzzle exists for {board} boards: {board} boards reach {highest} at most",
+        board = shape.board_name(),
+        highest = highest_level(*shape)
+    )]
+    LevelBeyondBoard {
+        shape: Shape,
+        difficulty: Difficulty,
+    },
     /// The caller's `cancelled` said stop.
     #[error("puzzle generation was cancelled")]
     Cancelled,
@@ -67,6 +78,19 @@ pub enum GenerateError {
         shape.board_name()
     )]
     MinimalTooLarge { shape: Shape },
+}
+
+/// The hardest level a board's puzzles reach. A 4x4 board never needs more
+/// than singles: all 13,579,680 of its puzzles with one solution (every clue
+/// subset of each of its 288 grids) are solved by them. Every other board
+/// reaches every level, though not equally often (see
+/// `MAX_ATTEMPTS_6X6_EXTREME`).
+pub fn highest_level(shape: Shape) -> Difficulty {
+    if shape.n() == 4 {
+        Difficulty::Easy
+    } else {
+        Difficulty::Extreme
+    }
 }
 
 /// Digs per full grid before a new grid is drawn: re-digging the same grid in
@@ -87,9 +111,17 @@ const MAX_MINIMAL_ATTEMPTS_LARGE: usize = 60;
 /// one per clue of the removed group, and one to spare.
 const TRIAL_ROUNDS: usize = 3;
 
+/// Tries for Extreme on 6x6 boards, where chains solve nearly every puzzle:
+/// 65 of 100,000 random minimal 6x6 puzzles need guessing (1 in 1,540), so
+/// this many tries (a few seconds at most) fail about once in 10^8 runs.
+const MAX_ATTEMPTS_6X6_EXTREME: usize = 30_000;
+
 fn max_attempts(options: &GenerateOptions) -> usize {
     if options.minimal && options.shape.n() > 12 {
         return MAX_MINIMAL_ATTEMPTS_LARGE;
+    }
+    if options.shape.n() == 6 && options.difficulty == Some(Difficulty::Extreme) {
+        return MAX_ATTEMPTS_6X6_EXTREME;
     }
     let cells = options.shape.cell_count();
     (MAX_ATTEMPTS_9X9 * 81 * 81 / (cells * cells)).max(MAX_ATTEMPTS_9X9)
@@ -128,7 +160,16 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
             shape: options.shape,
         });
     }
+    if let Some(difficulty) = options.difficulty
+        && difficulty > highest_level(options.shape)
+    {
+        return Err(GenerateError::LevelBeyondBoard {
+            shape: options.shape,
+            difficulty,
+        });
+    }
     let attempts = max_attempts(options);
+    let plan = Plan::for_options(options);
     let mut solution = None;
     for attempt in 0..attempts {
         if cancelled() {
@@ -138,13 +179,21 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
             Some(grid) if attempt % DIGS_PER_GRID != 0 => grid,
             _ => solution.insert(fill(options.shape, FillMethod::default(), rng)),
         };
-        let puzzle = make_puzzle(options, solution, rng, cancelled);
+        let puzzle = make_puzzle(options, plan, solution, rng, cancelled);
         if cancelled() {
             return Err(GenerateError::Cancelled);
         }
         let Some(puzzle) = puzzle else {
             continue;
         };
+        // Most puzzles the solver's count digs need singles alone: Easy in
+        // every disguise, so not worth rating for a higher level.
+        if plan == Plan::Count
+            && options.difficulty > Some(Difficulty::Easy)
+            && rate_logically(&puzzle, Difficulty::Easy).is_some()
+        {
+            continue;
+        }
         let rating = rate_with(&puzzle, solution);
         if options.difficulty.is_none_or(|d| d == rating.difficulty) {
             return Ok(Generated {
@@ -201,12 +250,12 @@ impl Plan {
 /// (or was cancelled).
 fn make_puzzle<R: Rng + ?Sized>(
     options: &GenerateOptions,
+    plan: Plan,
     solution: &Grid,
     rng: &mut R,
     cancelled: &dyn Fn() -> bool,
 ) -> Option<Grid> {
     let symmetry = options.symmetry;
-    let plan = Plan::for_options(options);
     let by_logic = |max: Difficulty| unless(cancelled, move |p| rate_logically(p, max).is_some());
     let mut puzzle = match plan {
         Plan::Logic(max) => dig(solution, symmetry, rng, by_logic(max)),
@@ -232,8 +281,12 @@ fn make_puzzle<R: Rng + ?Sized>(
         }
     };
     // Minimal puzzles are the likeliest to need guessing, so Extreme by count
-    // always removes single clues too.
-    if options.minimal || (plan == Plan::Count && options.difficulty == Some(Difficulty::Extreme)) {
+    // always removes single clues too; the count's digging already has when
+    // the pattern pairs no cells (a clue it kept stays needed as more go).
+    let minimal_already = plan == Plan::Count && symmetry.transform(options.shape).is_none();
+    let wants_minimal =
+        options.minimal || (plan == Plan::Count && options.difficulty == Some(Difficulty::Extreme));
+    if wants_minimal && !minimal_already {
         minimize(&mut puzzle, rng, unless(cancelled, is_unique));
     }
     Some(puzzle)
@@ -327,6 +380,26 @@ mod tests {
         let result = generate_cancellable(&options, &mut ChaCha8Rng::seed_from_u64(1), &cancelled);
         assert!(matches!(result, Err(GenerateError::MinimalTooLarge { .. })));
         assert_eq!(asked.get(), 0);
+    }
+
+    #[test]
+    fn a_level_beyond_the_board_is_refused_before_any_work() {
+        let asked = std::cell::Cell::new(0);
+        let cancelled = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for level in [Difficulty::Medium, Difficulty::Extreme] {
+            let result = generate_cancellable(&options(4, level), &mut rng, &cancelled);
+            let expected = GenerateError::LevelBeyondBoard {
+                shape: Shape::for_size(4).unwrap(),
+                difficulty: level,
+            };
+            assert_eq!(result, Err(expected));
+        }
+        assert_eq!(asked.get(), 0);
+        assert!(generate(&options(4, Difficulty::Easy), &mut rng).is_ok());
     }
 
     #[test]

@@ -24,7 +24,9 @@ pub mod validate;
 pub use difficulty::Difficulty;
 pub use dig::Symmetry;
 pub use digits::DigitSet;
-pub use generate::{GenerateError, GenerateOptions, Generated, generate, generate_cancellable};
+pub use generate::{
+    GenerateError, GenerateOptions, Generated, generate, generate_cancellable, highest_level,
+};
 pub use geometry::{Geometry, Shape};
 pub use grid::{Grid, ParseError, ParsedPuzzle, PuzzleAssembler, parse_puzzles};
 pub use solver::SolutionCount;
