@@ -183,16 +183,22 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
         if cancelled() {
             return Err(GenerateError::Cancelled);
         }
-        let Some(puzzle) = puzzle else {
+        let Some(Dug { puzzle, level }) = puzzle else {
             continue;
         };
-        // Most puzzles the solver's count digs need singles alone: Easy in
-        // every disguise, so not worth rating for a higher level.
-        if plan == Plan::Count
-            && options.difficulty > Some(Difficulty::Easy)
-            && rate_logically(&puzzle, Difficulty::Easy).is_some()
-        {
-            continue;
+        // Most tries miss the level; most of those are told apart without
+        // the canonical rating: by the level logic found while digging, or
+        // for the count's puzzles (most of which singles solve) by singles.
+        if let Some(target) = options.difficulty {
+            let level = level.or_else(|| {
+                let easy = plan == Plan::Count
+                    && target > Difficulty::Easy
+                    && rate_logically(&puzzle, Difficulty::Easy).is_some();
+                easy.then_some(Difficulty::Easy)
+            });
+            if level.is_some_and(|level| level != target) {
+                continue;
+            }
         }
         let rating = rate_with(&puzzle, solution);
         if options.difficulty.is_none_or(|d| d == rating.difficulty) {
@@ -246,6 +252,15 @@ impl Plan {
     }
 }
 
+/// One attempt's puzzle.
+struct Dug {
+    puzzle: Grid,
+    /// The puzzle's level by the sound logic that accepted its last removal
+    /// (as placed, so the canonical rating could in principle differ), where
+    /// the plan ends with such a puzzle.
+    level: Option<Difficulty>,
+}
+
 /// One attempt's puzzle from a full grid, `None` when the plan found none
 /// (or was cancelled).
 fn make_puzzle<R: Rng + ?Sized>(
@@ -254,22 +269,34 @@ fn make_puzzle<R: Rng + ?Sized>(
     solution: &Grid,
     rng: &mut R,
     cancelled: &dyn Fn() -> bool,
-) -> Option<Grid> {
+) -> Option<Dug> {
     let symmetry = options.symmetry;
-    let by_logic = |max: Difficulty| unless(cancelled, move |p| rate_logically(p, max).is_some());
+    // The level of the last puzzle logic accepted (a full grid needs nothing).
+    let mut logic_level = Difficulty::Easy;
+    let mut by_logic = |p: &Grid, max: Difficulty| match rate_logically(p, max) {
+        Some(rating) => {
+            logic_level = rating.difficulty;
+            true
+        }
+        None => false,
+    };
     let mut puzzle = match plan {
-        Plan::Logic(max) => dig(solution, symmetry, rng, by_logic(max)),
+        Plan::Logic(max) => dig(
+            solution,
+            symmetry,
+            rng,
+            unless(cancelled, |p| by_logic(p, max)),
+        ),
         Plan::CountedLogic(max) => dig(
             solution,
             symmetry,
             rng,
-            unless(cancelled, |p| {
-                is_unique(p) && rate_logically(p, max).is_some()
-            }),
+            unless(cancelled, |p| is_unique(p) && by_logic(p, max)),
         ),
         Plan::Count => dig(solution, symmetry, rng, unless(cancelled, is_unique)),
         Plan::PastLogic => {
-            let mut puzzle = dig(solution, symmetry, rng, by_logic(Difficulty::Expert));
+            let by_expert_logic = |p: &Grid| by_logic(p, Difficulty::Expert);
+            let mut puzzle = dig(solution, symmetry, rng, unless(cancelled, by_expert_logic));
             let needs_a_guess = |p: &Grid| {
                 unique_by_trials(p, solution, TRIAL_ROUNDS)
                     && rate_as_given(p, solution).difficulty == Difficulty::Extreme
@@ -288,8 +315,13 @@ fn make_puzzle<R: Rng + ?Sized>(
         options.minimal || (plan == Plan::Count && options.difficulty == Some(Difficulty::Extreme));
     if wants_minimal && !minimal_already {
         minimize(&mut puzzle, rng, unless(cancelled, is_unique));
+        return Some(Dug {
+            puzzle,
+            level: None,
+        });
     }
-    Some(puzzle)
+    let level = matches!(plan, Plan::Logic(_) | Plan::CountedLogic(_)).then_some(logic_level);
+    Some(Dug { puzzle, level })
 }
 
 /// `keeps`, refusing every removal once `cancelled` says so: the digging then
