@@ -84,7 +84,7 @@ pub enum GenerateError {
 /// than singles: all 13,579,680 of its puzzles with one solution (every clue
 /// subset of each of its 288 grids) are solved by them. Every other board
 /// reaches every level, though not equally often (see
-/// `MAX_ATTEMPTS_6X6_EXTREME`).
+/// `MAX_ATTEMPTS_6X6`).
 pub fn highest_level(shape: Shape) -> Difficulty {
     if shape.n() == 4 {
         Difficulty::Easy
@@ -111,17 +111,19 @@ const MAX_MINIMAL_ATTEMPTS_LARGE: usize = 60;
 /// one per clue of the removed group, and one to spare.
 const TRIAL_ROUNDS: usize = 3;
 
-/// Tries for Extreme on 6x6 boards, where chains solve nearly every puzzle:
-/// 65 of 100,000 random minimal 6x6 puzzles need guessing (1 in 1,540), so
-/// this many tries (a few seconds at most) fail about once in 10^8 runs.
-const MAX_ATTEMPTS_6X6_EXTREME: usize = 30_000;
+/// Tries for a level on 6x6 boards, where singles solve most puzzles that
+/// need no guessing and chains nearly all the rest: 65 of 100,000 random
+/// minimal 6x6 puzzles need guessing (1 in 1,540), and one dig in 200 for
+/// Medium ends Medium. This many tries (a few seconds at most) fail about
+/// once in 10^8 runs for Extreme.
+const MAX_ATTEMPTS_6X6: usize = 30_000;
 
 fn max_attempts(options: &GenerateOptions) -> usize {
     if options.minimal && options.shape.n() > 12 {
         return MAX_MINIMAL_ATTEMPTS_LARGE;
     }
-    if options.shape.n() == 6 && options.difficulty == Some(Difficulty::Extreme) {
-        return MAX_ATTEMPTS_6X6_EXTREME;
+    if options.shape.n() == 6 && options.difficulty.is_some() {
+        return MAX_ATTEMPTS_6X6;
     }
     let cells = options.shape.cell_count();
     (MAX_ATTEMPTS_9X9 * 81 * 81 / (cells * cells)).max(MAX_ATTEMPTS_9X9)
@@ -224,8 +226,8 @@ enum Plan {
     Logic(Difficulty),
     /// `Logic`, with the solver's count checked first: a removal that breaks
     /// uniqueness makes logic stall only after trying every technique at the
-    /// stall, and above the easy levels the count rejects it far sooner (on
-    /// boards small enough for the solver never to blow up).
+    /// stall, and from Medium up the count rejects it sooner (on boards small
+    /// enough for the solver never to blow up). It accepts the same removals.
     CountedLogic(Difficulty),
     /// While the solver's count stays one.
     Count,
@@ -246,7 +248,7 @@ impl Plan {
             None | Some(Difficulty::Extreme) if small => Plan::Count,
             None => Plan::Logic(Difficulty::Expert),
             Some(Difficulty::Extreme) => Plan::PastLogic,
-            Some(level) if level >= Difficulty::Hard && small => Plan::CountedLogic(level),
+            Some(level) if level >= Difficulty::Medium && small => Plan::CountedLogic(level),
             Some(level) => Plan::Logic(level),
         }
     }
