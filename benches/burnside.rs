@@ -12,8 +12,8 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use tudoku::engine::burnside::census;
-use tudoku::engine::geometry::Shape;
+use tudoku::engine::Shape;
+use tudoku::engine::census;
 
 /// (class size, grids each member fixes up to relabelling), from the seed.
 const SEED_TABLE: [(u64, u128); 27] = [
