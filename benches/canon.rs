@@ -19,6 +19,8 @@ use tudoku::engine::{FillMethod, fill};
 use tudoku::engine::{Grid, Shape, parse_puzzles};
 
 mod common;
+#[path = "common/cpu.rs"]
+mod cpu;
 
 const SETS: [&str; 4] = ["17_clue", "top1465", "16x16_basic", "16x16_intermediate"];
 
@@ -73,7 +75,7 @@ fn main() {
 fn report(set: &str, what: &str, boards: &[Grid]) {
     let mut classes = HashSet::new();
     let mut slowest = Duration::ZERO;
-    let (start, cpu) = (Instant::now(), common::thread_cpu());
+    let (start, cpu_start) = (Instant::now(), cpu::thread_cpu());
     for board in boards {
         let t = Instant::now();
         if let Some(c) = canonical(board) {
@@ -81,7 +83,7 @@ fn report(set: &str, what: &str, boards: &[Grid]) {
         }
         slowest = slowest.max(t.elapsed());
     }
-    let (elapsed, cpu) = (start.elapsed(), common::thread_cpu() - cpu);
+    let (elapsed, cpu) = (start.elapsed(), cpu::thread_cpu() - cpu_start);
     let rate = |time: Duration| boards.len() as f64 / time.as_secs_f64();
     println!(
         "{set:<30} {:>6} {what:<7} {:>9.0} {what}/s ({:>9.0}/s of CPU)  slowest {:>8.3} ms  {} classes",

@@ -10,16 +10,3 @@ pub fn data_dir() -> PathBuf {
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench-data"),
     }
 }
-
-/// This thread's CPU time: unlike the wall clock, not stretched by other
-/// processes sharing the cores, so rates stay comparable on a busy machine.
-#[allow(dead_code)] // not every bench reports CPU time
-pub fn thread_cpu() -> std::time::Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid timespec for the call to fill.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    std::time::Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
