@@ -95,45 +95,67 @@ pub fn published_grid_count(shape: Shape) -> Option<u128> {
 
 /// The Burnside table of `shape`, counted on `jobs` threads (at least one).
 pub fn census(shape: Shape, jobs: usize) -> Result<Census, TooLarge> {
+    census_by_class(shape, jobs, |_| {})
+}
+
+/// `census`, calling `each` with every class as soon as it is counted, in
+/// table order: for a caller that times the classes or shows progress.
+pub fn census_by_class(
+    shape: Shape,
+    jobs: usize,
+    mut each: impl FnMut(&ClassCount),
+) -> Result<Census, TooLarge> {
     if shape.n() > 9 {
         return Err(TooLarge(shape));
     }
-    let classes = symmetry_classes(shape);
     let published = published_grid_count(shape);
     let identity = if published.is_some() {
         IdentityCount::Published
     } else {
         IdentityCount::Counted
     };
-    // Every (class, digit permutation) search, cut into prefixes to share.
-    let mut plans = Vec::new();
-    for (i, class) in classes.iter().enumerate() {
-        if i == 0 && published.is_some() {
-            continue;
-        }
-        plans.extend(
-            fixed::plans(shape, &cell_sources(&class.representative))
-                .into_iter()
-                .map(|p| (i, p)),
-        );
+    let mut memos: Vec<fixed::Memo> = (0..jobs.max(1)).map(|_| fixed::Memo::default()).collect();
+    let mut classes = Vec::new();
+    for (i, class) in symmetry_classes(shape).into_iter().enumerate() {
+        let fixed = match published {
+            Some(grids) if i == 0 => grids / (1..=shape.n() as u128).product::<u128>(),
+            _ => fixed_count(shape, &class.representative, &mut memos),
+        };
+        let count = ClassCount { class, fixed };
+        each(&count);
+        classes.push(count);
     }
+    Ok(Census {
+        shape,
+        classes,
+        identity,
+    })
+}
+
+/// How many grids `symmetry` fixes up to relabelling, counted on one
+/// thread per memo: one search per digit cycle type that can go with it,
+/// each cut into prefixes that the threads take in turn.
+fn fixed_count(shape: Shape, symmetry: &Transform, memos: &mut [fixed::Memo]) -> u128 {
+    let plans = fixed::plans(shape, &cell_sources(symmetry));
     let tasks: Vec<(usize, fixed::Prefix)> = plans
         .iter()
         .enumerate()
-        .flat_map(|(p, (_, plan))| plan.split(SPLIT_DEPTH).into_iter().map(move |x| (p, x)))
+        .flat_map(|(p, plan)| plan.split(SPLIT_DEPTH).into_iter().map(move |x| (p, x)))
         .collect();
     let totals = Mutex::new(vec![0u64; plans.len()]);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
+        for memo in memos {
+            let (plans, tasks, totals, next) = (&plans, &tasks, &totals, &next);
+            scope.spawn(move || {
                 let mut mine = vec![0u64; plans.len()];
-                let mut memo = (usize::MAX, fixed::Memo::default());
+                let mut plan = usize::MAX;
                 while let Some((p, prefix)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if memo.0 != *p {
-                        memo = (*p, fixed::Memo::default());
+                    if plan != *p {
+                        plan = *p;
+                        memo.start();
                     }
-                    mine[*p] += plans[*p].1.count_after(prefix, &mut memo.1);
+                    mine[*p] += plans[*p].count_after(prefix, memo);
                 }
                 let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
                 for (t, m) in totals.iter_mut().zip(mine) {
@@ -143,22 +165,11 @@ pub fn census(shape: Shape, jobs: usize) -> Result<Census, TooLarge> {
         }
     });
     let totals = totals.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut fixed = vec![0u128; classes.len()];
-    for ((class, plan), total) in plans.iter().zip(totals) {
-        fixed[*class] += u128::from(total / plan.centraliser());
-    }
-    if let Some(grids) = published {
-        fixed[0] = grids / (1..=shape.n() as u128).product::<u128>();
-    }
-    Ok(Census {
-        shape,
-        classes: classes
-            .into_iter()
-            .zip(fixed)
-            .map(|(class, fixed)| ClassCount { class, fixed })
-            .collect(),
-        identity,
-    })
+    plans
+        .iter()
+        .zip(totals)
+        .map(|(plan, total)| u128::from(total / plan.centraliser()))
+        .sum()
 }
 
 /// How deep each search is cut into pieces for the threads: three orbits
