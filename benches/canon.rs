@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::canon::canonical;
-use tudoku::engine::fill::{FillMethod, fill};
-use tudoku::engine::solver::Solver;
+use tudoku::engine::Solver;
+use tudoku::engine::canonical;
+use tudoku::engine::{FillMethod, fill};
 use tudoku::engine::{Grid, Shape, parse_puzzles};
 
 mod common;

@@ -9,8 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use tudoku::engine::solver::{Outcome, Solver};
 use tudoku::engine::{Grid, Shape, parse_puzzles};
+use tudoku::engine::{Outcome, Solver};
 
 mod common;
 

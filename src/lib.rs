@@ -73,7 +73,7 @@ pub mod storage;
 #[doc(hidden)]
 pub mod ui;
 
-use engine::hint::{Hint, next_hint};
+use engine::{Hint, next_hint};
 use rand::SeedableRng;
 
 /// The levels a puzzle is rated at, easiest first.
@@ -113,6 +113,14 @@ pub use engine::Generated;
 /// # Ok::<(), tudoku::ParseError>(())
 /// ```
 pub use engine::Grid;
+/// Why a next step could not be given.
+///
+/// ```
+/// let two = tudoku::parse("................")?; // many solutions
+/// assert!(tudoku::hint(&two).is_err());
+/// # Ok::<(), tudoku::ParseError>(())
+/// ```
+pub use engine::HintError;
 /// A puzzle that could not be read, with where.
 ///
 /// ```
@@ -130,6 +138,15 @@ pub use engine::ParseError;
 /// # Ok::<(), tudoku::ParseError>(())
 /// ```
 pub use engine::ParsedPuzzle;
+/// A puzzle's level, its score within the level and the hardest technique.
+///
+/// ```
+/// let rating = tudoku::rate(&tudoku::parse("12343412214343.1")?)?;
+/// assert_eq!(rating.difficulty, tudoku::Difficulty::Easy);
+/// assert_eq!(rating.steps, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub use engine::Rating;
 /// A board's box shape: `box_rows` x `box_cols` boxes on an n x n board,
 /// n = `box_rows` * `box_cols`, from 2x2 (n = 4) to 5x5 (n = 25).
 ///
@@ -171,14 +188,14 @@ pub use engine::Step;
 /// assert_eq!(Technique::ALL.last(), Some(&Technique::Backtrack));
 /// ```
 pub use engine::Technique;
-/// Why a next step could not be given.
+/// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
 ///
 /// ```
-/// let two = tudoku::parse("................")?; // many solutions
-/// assert!(tudoku::hint(&two).is_err());
+/// let clash = tudoku::parse("11..............")?;
+/// assert_eq!(tudoku::rate(&clash), Err(tudoku::Unsolvable::NoSolution));
 /// # Ok::<(), tudoku::ParseError>(())
 /// ```
-pub use engine::hint::HintError;
+pub use engine::Unsolvable;
 /// Reads every puzzle of a text (a file's contents), one `Result` per puzzle.
 ///
 /// ```
@@ -189,23 +206,6 @@ pub use engine::hint::HintError;
 /// assert_eq!(read[1].as_ref().unwrap_err().line, 3);
 /// ```
 pub use engine::parse_puzzles;
-/// A puzzle's level, its score within the level and the hardest technique.
-///
-/// ```
-/// let rating = tudoku::rate(&tudoku::parse("12343412214343.1")?)?;
-/// assert_eq!(rating.difficulty, tudoku::Difficulty::Easy);
-/// assert_eq!(rating.steps, 1);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub use engine::rate::Rating;
-/// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
-///
-/// ```
-/// let clash = tudoku::parse("11..............")?;
-/// assert_eq!(tudoku::rate(&clash), Err(tudoku::Unsolvable::NoSolution));
-/// # Ok::<(), tudoku::ParseError>(())
-/// ```
-pub use engine::rate::Unsolvable;
 
 /// Parses one puzzle written on one line; the board's size comes from the
 /// number of symbols. For a file of many puzzles, with comments and
@@ -237,7 +237,7 @@ pub fn parse(line: &str) -> Result<Grid, ParseError> {
 /// # Ok::<(), tudoku::ParseError>(())
 /// ```
 pub fn canonical(puzzle: &Grid) -> Option<Grid> {
-    engine::canon::canonical(puzzle).map(|found| found.grid)
+    engine::canonical(puzzle).map(|found| found.grid)
 }
 
 /// The first solution found, or `None` when the puzzle has none. A puzzle
@@ -249,7 +249,7 @@ pub fn canonical(puzzle: &Grid) -> Option<Grid> {
 /// # Ok::<(), tudoku::ParseError>(())
 /// ```
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
-    engine::solver::solve(puzzle)
+    engine::solve(puzzle)
 }
 
 /// Counts solutions, stopping at `limit` (0 counts them all, which can take
@@ -264,7 +264,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// # Ok::<(), tudoku::ParseError>(())
 /// ```
 pub fn count(puzzle: &Grid, limit: u64) -> SolutionCount {
-    engine::solver::count(puzzle, limit)
+    engine::count(puzzle, limit)
 }
 
 /// Generates a puzzle with exactly one solution for `shape`, at exactly
@@ -305,7 +305,7 @@ pub fn generate(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate(puzzle: &Grid) -> Result<Rating, Unsolvable> {
-    engine::rate::rate(puzzle)
+    engine::rate(puzzle)
 }
 
 /// The easiest next step from the puzzle's givens, with its explanation

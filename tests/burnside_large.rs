@@ -8,8 +8,7 @@
 //! optimised, far longer in a debug build: `cargo test --release --
 //! --ignored` runs them (CI does).
 
-use tudoku::engine::burnside::{IdentityCount, census};
-use tudoku::engine::geometry::Shape;
+use tudoku::engine::{IdentityCount, Shape, census};
 
 /// (class size, grids each member fixes up to relabelling), from the seed.
 const SEED_TABLE: [(u64, u128); 27] = [

@@ -5,10 +5,10 @@
 
 use std::collections::HashSet;
 
-use tudoku::engine::burnside::{IdentityCount, census};
-use tudoku::engine::geometry::Shape;
-use tudoku::engine::solver::count;
+use tudoku::engine::Shape;
+use tudoku::engine::count;
 use tudoku::engine::{Grid, SolutionCount};
+use tudoku::engine::{IdentityCount, census};
 
 #[test]
 fn four_by_four_has_2_essentially_different_grids() {

@@ -11,13 +11,13 @@ use std::collections::{HashMap, HashSet};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::canon::{canonical, mapping};
-use tudoku::engine::fill::{FillMethod, fill};
-use tudoku::engine::hint::{Hint, next_hint};
-use tudoku::engine::rate::rate;
-use tudoku::engine::solver::Solver;
-use tudoku::engine::symmetry::Transform;
+use tudoku::engine::Solver;
+use tudoku::engine::Transform;
+use tudoku::engine::rate;
+use tudoku::engine::{FillMethod, fill};
 use tudoku::engine::{Grid, Shape, parse_puzzles};
+use tudoku::engine::{Hint, next_hint};
+use tudoku::engine::{canonical, mapping};
 
 fn load(file: &str) -> Vec<Grid> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));

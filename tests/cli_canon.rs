@@ -6,7 +6,7 @@ use cli_common::{run, stderr, stdout};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tudoku::engine::Grid;
-use tudoku::engine::symmetry::Transform;
+use tudoku::engine::Transform;
 
 fn top(k: usize) -> Vec<String> {
     std::fs::read_to_string("tests/data/top1465.txt")

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::{GenerateOptions, Grid, Shape, generate, solver};
+use tudoku::engine::{GenerateOptions, Grid, Shape, count, generate, solve};
 
 use cli_common::{run, stderr, stdout};
 
@@ -91,11 +91,11 @@ fn multi_threaded_solutions_check_out_line_by_line() {
             assert_eq!(answer, "invalid");
             continue;
         };
-        match solver::solve(&givens) {
+        match solve(&givens) {
             None => assert_eq!(answer, "no solution"),
             Some(_) => {
                 let solution = Grid::parse(answer, None).unwrap();
-                assert!(tudoku::engine::validate::is_solved(&solution), "{answer}");
+                assert!(tudoku::engine::is_solved(&solution), "{answer}");
                 let kept = givens.values().iter().zip(solution.values());
                 assert!(kept.into_iter().all(|(g, s)| *g == 0 || g == s));
             }
@@ -125,7 +125,7 @@ fn generate_with_a_seed_is_the_same_for_any_number_of_threads() {
         .map(|l| Grid::parse(l.split(' ').next().unwrap(), None).unwrap())
         .collect();
     assert_eq!(puzzles.len(), 12);
-    assert!(puzzles.iter().all(|p| solver::count(p, 2).is_unique()));
+    assert!(puzzles.iter().all(|p| count(p, 2).is_unique()));
     // different puzzles, not one repeated
     assert!((1..12).all(|i| puzzles[i] != puzzles[0]));
     // the first is what the engine makes from the seed itself
@@ -145,7 +145,7 @@ fn several_solution_warnings_are_summed_up_unless_verbose() {
     let several: Vec<usize> = lines
         .iter()
         .enumerate()
-        .filter(|(_, l)| !solver::count(&Grid::parse(l, None).unwrap(), 2).is_unique())
+        .filter(|(_, l)| !count(&Grid::parse(l, None).unwrap(), 2).is_unique())
         .map(|(i, _)| i + 1)
         .collect();
     assert!(

@@ -5,7 +5,7 @@ mod cli_common;
 use std::process::Output;
 
 use cli_common::{run, stderr, stdout};
-use tudoku::engine::{Grid, validate};
+use tudoku::engine::{Grid, is_solved};
 
 /// A failure the user can act on: non-zero exit, a message, never a panic.
 fn assert_clean_failure(o: &Output, message_part: &str) {
@@ -31,7 +31,7 @@ fn solves_each_line_and_the_solution_checks_out() {
     let givens = Grid::parse(HARD, None).unwrap();
     for line in &lines {
         let solution = Grid::parse(line, None).unwrap();
-        assert!(validate::is_solved(&solution));
+        assert!(is_solved(&solution));
         for (g, s) in givens.values().iter().zip(solution.values()) {
             assert!(*g == 0 || g == s);
         }

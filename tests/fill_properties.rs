@@ -17,12 +17,12 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::fill::{FillMethod, fill};
-use tudoku::engine::permutation::random_permutation;
-use tudoku::engine::pi::PiLayer;
-use tudoku::engine::solver::count;
-use tudoku::engine::symmetry::Transform;
-use tudoku::engine::validate::is_solved;
+use tudoku::engine::PiLayer;
+use tudoku::engine::Transform;
+use tudoku::engine::count;
+use tudoku::engine::is_solved;
+use tudoku::engine::random_permutation;
+use tudoku::engine::{FillMethod, fill};
 use tudoku::engine::{Grid, Shape};
 
 fn shape(h: usize, w: usize) -> Shape {

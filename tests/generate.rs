@@ -7,7 +7,7 @@ use std::process::Command;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tudoku::engine::{
-    Difficulty, GenerateOptions, Grid, Shape, Symmetry, generate, rate, solver, validate,
+    Difficulty, GenerateOptions, Grid, Shape, Symmetry, count, generate, is_solved, rate, solve,
 };
 
 /// Counts solutions up to `limit` by trying digits cell by cell in reading order.
@@ -53,8 +53,8 @@ fn small_puzzles_are_unique_by_two_independent_counts() {
                     2,
                 );
                 assert_eq!(naive, 1, "{shape} {symmetry} seed {seed}: {:?}", g.puzzle);
-                assert!(solver::count(&g.puzzle, 0).is_unique());
-                assert!(validate::is_solved(&g.solution));
+                assert!(count(&g.puzzle, 0).is_unique());
+                assert!(is_solved(&g.solution));
             }
         }
     }
@@ -75,8 +75,8 @@ fn every_shape_generates_a_unique_puzzle() {
             &mut ChaCha8Rng::seed_from_u64(11),
         )
         .unwrap();
-        assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape}");
-        assert!(validate::is_solved(&g.solution), "{shape}");
+        assert!(count(&g.puzzle, 2).is_unique(), "{shape}");
+        assert!(is_solved(&g.solution), "{shape}");
         assert!(g.puzzle.filled_count() < shape.cell_count());
     }
 }
@@ -101,8 +101,8 @@ fn check_targeted_levels(shape: Shape) {
         };
         let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
         assert_eq!(g.rating.difficulty, level, "{shape}");
-        assert_eq!(rate::rate(&g.puzzle).unwrap().difficulty, level, "{shape}");
-        assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape} {level}");
+        assert_eq!(rate(&g.puzzle).unwrap().difficulty, level, "{shape}");
+        assert!(count(&g.puzzle, 2).is_unique(), "{shape} {level}");
         if shape.n() <= 6 {
             let mut values = g.puzzle.values().to_vec();
             let (h, w) = (shape.box_rows(), shape.box_cols());
@@ -148,7 +148,7 @@ fn big_boards_generate_at_the_easy_levels() {
         };
         let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
         assert_eq!(g.rating.difficulty, Difficulty::Easy);
-        assert!(solver::count(&g.puzzle, 2).is_unique(), "{shape}");
+        assert!(count(&g.puzzle, 2).is_unique(), "{shape}");
     }
 }
 
@@ -184,8 +184,8 @@ fn cli_is_reproducible_with_a_seed_and_writes_solutions() {
         let (puzzle, solution) = line.split_once(' ').expect("puzzle and solution");
         let puzzle = Grid::parse(puzzle, None).unwrap();
         let solution = Grid::parse(solution, None).unwrap();
-        assert_eq!(solver::solve(&puzzle), Some(solution));
-        assert!(solver::count(&puzzle, 2).is_unique());
+        assert_eq!(solve(&puzzle), Some(solution));
+        assert!(count(&puzzle, 2).is_unique());
     }
 }
 
@@ -228,7 +228,7 @@ fn cli_makes_an_extreme_25x25_puzzle() {
     assert_eq!(fields[1], "extreme", "{text}");
     let puzzle = Grid::parse(fields[0], None).unwrap();
     assert_eq!(puzzle.n(), 25);
-    assert!(solver::count(&puzzle, 2).is_unique());
+    assert!(count(&puzzle, 2).is_unique());
 }
 
 #[test]
@@ -247,7 +247,7 @@ fn cli_rate_column_matches_the_requested_level() {
     for line in String::from_utf8(o.stdout).unwrap().lines() {
         let fields: Vec<&str> = line.split(' ').collect();
         assert_eq!(fields[1], "hard", "{line}");
-        let rating = rate::rate(&Grid::parse(fields[0], None).unwrap()).unwrap();
+        let rating = rate(&Grid::parse(fields[0], None).unwrap()).unwrap();
         assert_eq!(fields[2], rating.score.to_string());
     }
 }

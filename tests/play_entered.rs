@@ -6,7 +6,7 @@
 
 use std::process::{Command, Output};
 
-use tudoku::engine::{Grid, solver};
+use tudoku::engine::{Grid, count, solve};
 
 mod common;
 use common::{Session, panel_number};
@@ -39,14 +39,14 @@ fn assert_refused(o: &Output, parts: &[&str]) {
 fn puzzles_without_exactly_one_solution_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let empty_4x4 = ".".repeat(16);
-    assert!(solver::count(&Grid::parse(&empty_4x4, None).unwrap(), 2).found() >= 2);
+    assert!(count(&Grid::parse(&empty_4x4, None).unwrap(), 2).found() >= 2);
     assert_refused(
         &play(tmp.path(), &[&empty_4x4]),
         &["more than one solution"],
     );
     // two 1s in the first row
     assert_refused(&play(tmp.path(), &["11.............."]), &["no solution"]);
-    let solved = solver::solve(&Grid::parse(SEVENTEEN, None).unwrap()).unwrap();
+    let solved = solve(&Grid::parse(SEVENTEEN, None).unwrap()).unwrap();
     assert_refused(
         &play(tmp.path(), &[&solved.to_string()]),
         &["no empty cell"],

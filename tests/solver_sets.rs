@@ -5,9 +5,9 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::solver::{self, Outcome, SolutionCount, Solver};
-use tudoku::engine::validate::{is_consistent, is_solved};
 use tudoku::engine::{Grid, Shape, parse_puzzles};
+use tudoku::engine::{Outcome, SolutionCount, Solver, count, solve, solve_unique};
+use tudoku::engine::{is_consistent, is_solved};
 
 fn load(file: &str) -> Vec<Grid> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -104,16 +104,16 @@ fn serg_puzzles_have_several_solutions() {
 #[test]
 fn known_counts_of_empty_boards() {
     let empty = Grid::empty(Shape::new(2, 2).unwrap());
-    assert_eq!(solver::count(&empty, 0), SolutionCount::Exactly(288));
-    assert_eq!(solver::count(&empty, 288), SolutionCount::AtLeast(288));
-    assert_eq!(solver::count(&empty, 289), SolutionCount::Exactly(288));
+    assert_eq!(count(&empty, 0), SolutionCount::Exactly(288));
+    assert_eq!(count(&empty, 288), SolutionCount::AtLeast(288));
+    assert_eq!(count(&empty, 289), SolutionCount::Exactly(288));
 }
 
 #[test]
 fn empty_six_by_six_has_28_200_960_solutions() {
     for shape in [Shape::new(2, 3).unwrap(), Shape::new(3, 2).unwrap()] {
         let empty = Grid::empty(shape);
-        assert_eq!(solver::count(&empty, 0), SolutionCount::Exactly(28_200_960));
+        assert_eq!(count(&empty, 0), SolutionCount::Exactly(28_200_960));
     }
 }
 
@@ -128,12 +128,12 @@ fn counting_by_relabelling_agrees_with_plain_search() {
         "..3.....4.......",
     ] {
         let grid = Grid::parse(line, None).unwrap();
-        let plain = solver::count(&grid, u64::MAX);
+        let plain = count(&grid, u64::MAX);
         assert!(
             matches!(plain, SolutionCount::Exactly(k) if k > 0),
             "{line}"
         );
-        assert_eq!(solver::count(&grid, 0), plain, "{line}");
+        assert_eq!(count(&grid, 0), plain, "{line}");
     }
 }
 
@@ -143,10 +143,7 @@ fn counting_by_relabelling_agrees_with_plain_search() {
 #[ignore]
 fn plain_search_counts_the_empty_six_by_six() {
     let empty = Grid::empty(Shape::new(2, 3).unwrap());
-    assert_eq!(
-        solver::count(&empty, u64::MAX),
-        SolutionCount::Exactly(28_200_960)
-    );
+    assert_eq!(count(&empty, u64::MAX), SolutionCount::Exactly(28_200_960));
 }
 
 #[test]
@@ -171,7 +168,7 @@ fn nearly_empty_25x25_solves() {
     for (row, value) in [(3, 1), (7, 2), (12, 3), (24, 4)] {
         puzzle.set(row * 25, value);
     }
-    let solution = solver::solve(&puzzle).expect("solvable");
+    let solution = solve(&puzzle).expect("solvable");
     assert!(solves(&puzzle, &solution));
 }
 
@@ -185,9 +182,9 @@ fn clashing_givens_have_no_solution() {
     .unwrap();
     puzzle.set(1, 5);
     assert!(!is_consistent(&puzzle));
-    assert_eq!(solver::solve(&puzzle), None);
-    assert_eq!(solver::count(&puzzle, 0), SolutionCount::Exactly(0));
-    assert_eq!(solver::solve_unique(&puzzle), Outcome::Unsolvable);
+    assert_eq!(solve(&puzzle), None);
+    assert_eq!(count(&puzzle, 0), SolutionCount::Exactly(0));
+    assert_eq!(solve_unique(&puzzle), Outcome::Unsolvable);
 }
 
 #[test]
@@ -196,7 +193,7 @@ fn contradiction_found_only_by_propagation_has_no_solution() {
     // clash, the contradiction shows once the single is placed.
     let puzzle = Grid::parse("123............4", None).unwrap();
     assert!(is_consistent(&puzzle));
-    assert_eq!(solver::count(&puzzle, 0), SolutionCount::Exactly(0));
+    assert_eq!(count(&puzzle, 0), SolutionCount::Exactly(0));
     // 9x9: r1c1..r1c8 hold 1..8 and r6c9 holds a 9.
     let mut puzzle = Grid::empty(Shape::new(3, 3).unwrap());
     for col in 0..8 {
@@ -204,8 +201,8 @@ fn contradiction_found_only_by_propagation_has_no_solution() {
     }
     puzzle.set(5 * 9 + 8, 9);
     assert!(is_consistent(&puzzle));
-    assert_eq!(solver::solve(&puzzle), None);
-    assert_eq!(solver::solve_unique(&puzzle), Outcome::Unsolvable);
+    assert_eq!(solve(&puzzle), None);
+    assert_eq!(solve_unique(&puzzle), Outcome::Unsolvable);
 }
 
 /// Counts solutions by trying every digit in every empty cell in reading

@@ -6,15 +6,15 @@
 mod techniques_common;
 
 use techniques_common::load;
-use tudoku::engine::hint::{
+use tudoku::engine::techniques::Board;
+use tudoku::engine::{DigitSet, Grid, Shape, Step, Technique, is_consistent, solve};
+use tudoku::engine::{
     Hint, HintError, HintLevel, next_hint, solve_path, step_highlight, step_text,
 };
-use tudoku::engine::techniques::Board;
-use tudoku::engine::{DigitSet, Grid, Shape, Step, Technique, solver, validate};
 
 fn puzzle() -> (Grid, Grid) {
     let g = load("top1465.txt").remove(0);
-    let s = solver::solve(&g).unwrap();
+    let s = solve(&g).unwrap();
     (g, s)
 }
 
@@ -126,7 +126,7 @@ fn partial_notes_are_used_where_written_and_said_where_not() {
     let geo = Shape::for_size(9).unwrap().geometry();
     let mut named_some = false;
     for g in load("top1465.txt").iter().take(40) {
-        let s = solver::solve(g).unwrap();
+        let s = solve(g).unwrap();
         let board = Board::from_grid(g);
         let empty: Vec<usize> = (0..81).filter(|&c| g.get(c) == 0).collect();
         let mut notes = vec![DigitSet::EMPTY; 81];
@@ -177,7 +177,7 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
         .step_by(75)
         .chain(load("6x6.txt").iter().take(3))
     {
-        let s = solver::solve(g).unwrap();
+        let s = solve(g).unwrap();
         let cells = g.shape().cell_count();
         let n = g.n();
         let mut entries = Grid::empty(g.shape());
@@ -227,7 +227,7 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
                     position.set(c, entries.get(c));
                 }
             }
-            assert!(validate::is_consistent(&position));
+            assert!(is_consistent(&position));
             hints += 1;
             assert!(hints < 5000);
         }
@@ -279,7 +279,7 @@ fn levels_reveal_more_each_time() {
 #[test]
 fn solve_path_reaches_the_solution() {
     for g in load("17_clue_sample.txt").iter().take(5) {
-        let s = solver::solve(g).unwrap();
+        let s = solve(g).unwrap();
         let mut values = g.clone();
         for step in solve_path(g).unwrap() {
             for &(c, d) in &step.placements {

@@ -7,8 +7,8 @@ mod techniques_common;
 use std::collections::BTreeMap;
 use techniques_common::load;
 
-use tudoku::engine::rate::{Unsolvable, rate, rate_with, unique_solution};
 use tudoku::engine::{Difficulty, Grid, Technique};
+use tudoku::engine::{Unsolvable, rate, rate_with, unique_solution};
 
 /// Fills naked and hidden singles from plain peer scans until stuck; true
 /// when that solves the grid. Shares no code with the techniques.

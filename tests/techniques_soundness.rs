@@ -10,14 +10,15 @@ use techniques_common::load;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::generate::{GenerateOptions, generate};
 use tudoku::engine::techniques::{Board, LOGICAL, find_step_with, find_technique};
-use tudoku::engine::{Grid, Shape, Step, Symmetry, Technique, solver};
+use tudoku::engine::{
+    GenerateOptions, Grid, Shape, Step, Symmetry, Technique, count, generate, solve,
+};
 
 /// Unique puzzles of a shape: the solver fills a grid from a random first row,
-/// then clues go while `solver::count(.., 2)` stays unique (minimal puzzles).
-fn made(shape: Shape, count: u64) -> Vec<Grid> {
-    (0..count)
+/// then clues go while `count(.., 2)` stays unique (minimal puzzles).
+fn made(shape: Shape, how_many: u64) -> Vec<Grid> {
+    (0..how_many)
         .map(|seed| {
             let options = GenerateOptions {
                 symmetry: Symmetry::None,
@@ -27,7 +28,7 @@ fn made(shape: Shape, count: u64) -> Vec<Grid> {
             let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(seed))
                 .expect("a puzzle without a level is always made")
                 .puzzle;
-            assert!(solver::count(&g, 2).is_unique());
+            assert!(count(&g, 2).is_unique());
             g
         })
         .collect()
@@ -51,7 +52,7 @@ fn check_step(step: &Step, solution: &Grid, context: &str) {
 /// technique offers when `every_technique`, else only the step taken. Adds the
 /// techniques that fired to `seen`.
 fn check_path(puzzle: &Grid, every_technique: bool, seen: &mut BTreeSet<Technique>) {
-    let solution = solver::solve(puzzle).expect("test puzzles have a solution");
+    let solution = solve(puzzle).expect("test puzzles have a solution");
     let mut board = Board::from_grid(puzzle);
     let context = puzzle.to_line(false);
     let mut guard = 0;

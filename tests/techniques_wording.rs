@@ -9,10 +9,10 @@ mod techniques_common;
 
 use proptest::prelude::*;
 use techniques_common::load;
-use tudoku::engine::hint::solve_path;
+use tudoku::engine::solve_path;
 use tudoku::engine::techniques::text::removals;
 use tudoku::engine::techniques::{Board, find_backtrack, find_contradiction, find_logical_step};
-use tudoku::engine::{Geometry, Grid, Shape, Step, Technique, solver};
+use tudoku::engine::{Geometry, Grid, Shape, Step, Technique, solve};
 
 /// Every step of the hint path of a sample of the hardest puzzles.
 fn hardest_steps() -> Vec<(Grid, Step)> {
@@ -84,7 +84,7 @@ fn read_clauses(geo: &Geometry, text: &str) -> Vec<(Vec<u8>, Vec<usize>)> {
             if out.last().is_none_or(|(_, cells)| !cells.is_empty()) {
                 out.push((Vec::new(), Vec::new()));
             }
-            let d = tudoku::engine::grid::value_of(w.chars().next().unwrap()).unwrap();
+            let d = tudoku::engine::value_of(w.chars().next().unwrap()).unwrap();
             out.last_mut().unwrap().0.push(d);
         } else if is_cell(w) {
             let cell = (0..geo.cell_count())
@@ -156,7 +156,7 @@ fn a_finned_fish_names_its_fins_and_the_cells_that_see_them() {
     let geo = Shape::for_size(9).unwrap().geometry();
     let mut seen = 0;
     for g in load("top1465.txt").iter().step_by(3) {
-        let s = solver::solve(g).unwrap();
+        let s = solve(g).unwrap();
         let mut b = Board::from_grid(g);
         while let Some(step) = find_logical_step(&b) {
             let k = match step.technique {
@@ -208,7 +208,7 @@ fn replay(geo: &Geometry, start: &Board, text: &str) {
             .find(|&c| geo.cell_name(c) == name)
             .unwrap()
     };
-    let value = |d: &str| tudoku::engine::grid::value_of(d.chars().next().unwrap()).unwrap();
+    let value = |d: &str| tudoku::engine::value_of(d.chars().next().unwrap()).unwrap();
     let mut b = start.clone();
     let mut i = w.iter().position(|&x| x == "if").unwrap() + 1;
     // "X were d", then pairs "Y (would be) e" until "and"
@@ -249,7 +249,7 @@ fn a_contradiction_replays_to_the_break_it_names() {
     let geo = Shape::for_size(9).unwrap().geometry();
     let mut listed = 0;
     for g in load("hardest_1106.txt").iter().step_by(90) {
-        let s = solver::solve(g).unwrap();
+        let s = solve(g).unwrap();
         let mut b = Board::from_grid(g);
         while !b.is_solved() {
             let step = match find_logical_step(&b) {

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use tudoku::engine::{Difficulty, Grid, Shape, solver, validate};
+use tudoku::engine::{Difficulty, Grid, Shape, count, is_solved, solve};
 use tudoku::game::{Action, Direction, Game, Hint, HintLevel, Jump, Refusal, new_puzzle};
 
 const PUZZLE_9: &str = include_str!("data/top1465.txt");
@@ -435,7 +435,7 @@ fn hints_alone_solve_a_hard_puzzle_consistently() {
     }
     assert!(filled_notes);
     assert_eq!(game.hints_used(), hints);
-    assert!(validate::is_solved(game.values()));
+    assert!(is_solved(game.values()));
 }
 
 #[test]
@@ -573,7 +573,7 @@ fn completing_the_board_wins_and_stops_the_clock() {
     game.apply(Action::Place(game.solution().get(last)), at(30))
         .unwrap();
     assert!(game.is_won());
-    assert!(validate::is_solved(game.values()));
+    assert!(is_solved(game.values()));
     assert_eq!(game.elapsed(at(1000)), Duration::from_secs(30));
     assert_eq!(game.apply(Action::Undo, at(40)), Err(Refusal::Won));
     assert_eq!(game.apply(Action::Erase, at(40)), Err(Refusal::Won));
@@ -686,9 +686,9 @@ fn new_puzzles_are_unique_and_reproducible() {
         for difficulty in [Difficulty::Easy, Difficulty::Expert] {
             let made = new_puzzle(shape, difficulty, 42);
             let (puzzle, solution) = (&made.puzzle, &made.solution);
-            assert!(validate::is_solved(solution));
-            assert!(solver::count(puzzle, 2).is_unique());
-            assert_eq!(&solver::solve(puzzle).unwrap(), solution);
+            assert!(is_solved(solution));
+            assert!(count(puzzle, 2).is_unique());
+            assert_eq!(&solve(puzzle).unwrap(), solution);
             assert_eq!(new_puzzle(shape, difficulty, 42), made);
             // the level asked for, except where the board cannot reach it
             let expected = if size == 4 {

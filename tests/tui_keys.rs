@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use tudoku::engine::grid::symbol;
+use tudoku::engine::symbol;
 use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::{Action, Direction, Game};
 use tudoku::storage::stats::Stats;

@@ -11,7 +11,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use tudoku::engine::grid::symbol;
+use tudoku::engine::symbol;
 use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::{Action, Game};
 use tudoku::storage::stats::Stats;

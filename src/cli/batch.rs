@@ -9,8 +9,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tudoku::engine::grid::symbol;
-use tudoku::engine::{Grid, Shape, validate};
+use tudoku::engine::symbol;
+use tudoku::engine::{Grid, Shape, first_clash};
 
 use super::input::{Entry, open_input};
 use super::lines::MAX_LINE_BYTES;
@@ -87,7 +87,7 @@ impl Outcome {
 /// as `r1c1 and r1c2 both hold 1` with the board's symbol for the digit,
 /// or `otherwise` when no two do.
 pub fn no_solution_because(grid: &Grid, otherwise: &str) -> String {
-    match validate::first_clash(grid) {
+    match first_clash(grid) {
         Some(clash) => {
             let g = grid.shape().geometry();
             format!(

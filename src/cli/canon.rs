@@ -8,9 +8,9 @@ use std::process::ExitCode;
 use std::sync::{Mutex, PoisonError};
 
 use tudoku::engine::Grid;
-use tudoku::engine::canon::{canonical, mapping};
-use tudoku::engine::grid::symbol;
-use tudoku::engine::symmetry::Transform;
+use tudoku::engine::Transform;
+use tudoku::engine::symbol;
+use tudoku::engine::{canonical, mapping};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::output::say;

@@ -4,8 +4,8 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::burnside::{Census, IdentityCount, census, published_grid_count};
-use tudoku::engine::solver::count;
+use tudoku::engine::count;
+use tudoku::engine::{Census, IdentityCount, census, published_grid_count};
 use tudoku::engine::{Grid, Shape, SolutionCount};
 
 use super::generate::parse_size;

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use tudoku::engine::Grid;
-use tudoku::engine::hint::{Hint, next_hint, solve_path};
+use tudoku::engine::{Hint, next_hint, solve_path};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 

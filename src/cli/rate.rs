@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::rate::{Rating, Unsolvable, rate};
+use tudoku::engine::{Rating, Unsolvable, rate};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 

@@ -3,8 +3,7 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::SolutionCount;
-use tudoku::engine::solver::{self, Solver};
+use tudoku::engine::{Outcome as Solved, SolutionCount, Solver};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::progress::Tally;
@@ -52,13 +51,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
                 return Outcome::done(vec![describe(count)]);
             }
             match solver.solve_unique(grid) {
-                solver::Outcome::Unsolvable => {
+                Solved::Unsolvable => {
                     Outcome::failed("no solution").because(no_solution_because(grid, "no solution"))
                 }
-                solver::Outcome::Unique(solution) => {
-                    Outcome::done(vec![solution.to_line(args.zeros)])
-                }
-                solver::Outcome::Multiple(solution) => {
+                Solved::Unique(solution) => Outcome::done(vec![solution.to_line(args.zeros)]),
+                Solved::Multiple(solution) => {
                     Outcome::done(vec![solution.to_line(args.zeros)]).warning(SEVERAL)
                 }
             }

@@ -17,8 +17,8 @@
 //! notes ("so all their candidates count").
 
 use crate::engine::Geometry;
-use crate::engine::hint::{Hint, HintLevel};
 use crate::engine::techniques::text;
+use crate::engine::{Hint, HintLevel};
 
 /// The hint being shown and how far it has gone. `Full` means applied: the
 /// explanation stays on screen until the board changes or the next hint.

@@ -16,10 +16,12 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::solver::{self, Outcome};
-use crate::engine::{Difficulty, DigitSet, Geometry, Grid, Shape, rate, validate};
+use crate::engine::{
+    Difficulty, DigitSet, Geometry, Grid, Outcome, Shape, conflicts, is_solved, rate_with, solve,
+    solve_unique,
+};
 
-pub use crate::engine::hint::{Hint, HintLevel};
+pub use crate::engine::{Hint, HintLevel};
 pub use action::{Action, Applied, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
@@ -99,7 +101,7 @@ impl Game {
         now: Instant,
     ) -> Result<Game, InvalidGame> {
         let fits = solution.shape() == givens.shape()
-            && validate::is_solved(&solution)
+            && is_solved(&solution)
             && (0..givens.values().len())
                 .all(|c| givens.get(c) == 0 || givens.get(c) == solution.get(c));
         if !fits {
@@ -137,7 +139,7 @@ impl Game {
         seed: Option<u64>,
         now: Instant,
     ) -> Result<Game, InvalidGame> {
-        let solution = solver::solve(&givens).ok_or(InvalidGame::Unsolvable)?;
+        let solution = solve(&givens).ok_or(InvalidGame::Unsolvable)?;
         Game::new(givens, solution, difficulty, seed, now)
     }
 
@@ -148,12 +150,12 @@ impl Game {
         if givens.filled_count() == givens.shape().cell_count() {
             return Err(InvalidGame::Complete);
         }
-        let solution = match solver::solve_unique(&givens) {
+        let solution = match solve_unique(&givens) {
             Outcome::Unique(solution) => solution,
             Outcome::Multiple(_) => return Err(InvalidGame::NotUnique),
             Outcome::Unsolvable => return Err(InvalidGame::Unsolvable),
         };
-        let difficulty = rate::rate_with(&givens, &solution).difficulty;
+        let difficulty = rate_with(&givens, &solution).difficulty;
         Game::new(givens, solution, difficulty, None, now)
     }
 
@@ -197,7 +199,7 @@ impl Game {
         if self.solution.shape() != shape || self.values.shape() != shape {
             return bad("grids of different shapes");
         }
-        if !validate::is_solved(&self.solution) {
+        if !is_solved(&self.solution) {
             return bad("the solution is not a solved grid");
         }
         if (0..cells).any(|c| {
@@ -325,7 +327,7 @@ impl Game {
 
     /// Cells whose digit repeats in one of their units.
     pub fn conflicts(&self) -> Vec<usize> {
-        validate::conflicts(&self.values)
+        conflicts(&self.values)
     }
 
     pub fn filled_count(&self) -> usize {

@@ -7,9 +7,9 @@ use super::Game;
 use super::action::{Action, Applied, Direction, Jump, Refusal};
 use super::hint::HintState;
 use super::history::{CellState, Change, Edit};
-use crate::engine::hint::{Hint, HintLevel, next_hint};
 use crate::engine::techniques::Board;
-use crate::engine::{DigitSet, Step, validate};
+use crate::engine::{DigitSet, Step, is_solved};
+use crate::engine::{Hint, HintLevel, next_hint};
 
 impl Game {
     /// Applies one action at time `now`: what it did, or why it did nothing.
@@ -435,7 +435,7 @@ impl Game {
         self.hint = None;
         self.checked_wrong
             .retain(|&c| edit.changes.iter().all(|ch| ch.cell as usize != c));
-        if validate::is_solved(&self.values) {
+        if is_solved(&self.values) {
             self.won = true;
             self.clock.stop(now);
         }

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::canon::canonical;
+use crate::engine::canonical;
 use crate::engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Grid, Shape, generate_cancellable,
 };
@@ -92,7 +92,7 @@ pub fn new_puzzle_cancellable(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::symmetry::Transform;
+    use crate::engine::Transform;
 
     #[test]
     fn a_puzzle_solved_in_disguise_is_not_dealt_again() {

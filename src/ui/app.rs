@@ -18,7 +18,7 @@ use super::layout::{Screen, screen};
 use super::pad::pad_area;
 use super::saves_dialog::SavesDialog;
 use super::terminal::{Signals, TerminalGuard};
-use crate::engine::grid::value_of;
+use crate::engine::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Applied, Game};
 

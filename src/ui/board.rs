@@ -11,7 +11,7 @@ use ratatui::widgets::Widget;
 use super::config::Settings;
 use super::layout::{BoardLayout, NotesView, Weight};
 use super::theme::Theme;
-use crate::engine::grid::symbol;
+use crate::engine::symbol;
 use crate::game::Game;
 
 /// The board of a game, drawn with a layout, theme and settings.

@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use super::keys::KeyBindings;
 use super::theme::Theme;
-use crate::engine::geometry::SUPPORTED_SIZES;
+use crate::engine::SUPPORTED_SIZES;
 use crate::engine::{Difficulty, Shape};
 use crate::storage::config::load_config;
 

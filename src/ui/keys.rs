@@ -12,7 +12,7 @@ use std::str::FromStr;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::grid::value_of;
+use crate::engine::value_of;
 use crate::game::{Action, Direction, Jump};
 
 /// One key with its modifiers, as written in config.toml.
@@ -460,7 +460,7 @@ impl KeyBindings {
 
 /// The range of value symbols on a board of side `n`: `1-9`, `1-9 A-G`.
 pub fn value_keys(n: usize) -> String {
-    let last = crate::engine::grid::symbol(n as u8);
+    let last = crate::engine::symbol(n as u8);
     match n {
         0..=9 => format!("1-{last}"),
         10 => "1-9 A".to_string(),

@@ -9,7 +9,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::theme::Theme;
-use crate::engine::grid::symbol;
+use crate::engine::symbol;
 
 /// Where the pad goes in a panel (below its title line), and its geometry.
 pub fn pad_area(panel: Rect, n: usize) -> (Rect, Pad) {

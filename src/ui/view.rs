@@ -20,7 +20,7 @@ use super::pad::pad_area;
 use super::stats_table::stats_lines;
 use super::time::format_time;
 use crate::engine::Shape;
-use crate::engine::grid::symbol;
+use crate::engine::symbol;
 use crate::game::{Action, Game};
 
 impl App {

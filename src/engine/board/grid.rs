@@ -1,0 +1,135 @@
+//! `Grid`, the values of a board, and the symbols that write them: 1-9 then
+//! A-P, with `.` or `0` for an empty cell. Reading puzzle text is reader.rs.
+
+use std::fmt;
+
+use super::geometry::Shape;
+use super::reader::{ParseError, parse_one};
+
+/// The values of an n x n board, row-major; 0 is an empty cell, 1..=n a digit.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// The empty board of a shape.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.cell_count()],
+        }
+    }
+
+    /// A grid from row-major values; `None` when the length or a value does not fit the shape.
+    pub fn from_values(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
+        (cells.len() == shape.cell_count() && cells.iter().all(|&v| v as usize <= shape.n()))
+            .then_some(Grid { shape, cells })
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn n(&self) -> usize {
+        self.shape.n()
+    }
+
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell; `value` must be 0..=n.
+    pub fn set(&mut self, cell: usize, value: u8) {
+        debug_assert!(value as usize <= self.n());
+        self.cells[cell] = value;
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Number of filled cells.
+    pub fn filled_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty (says nothing about validity).
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The puzzle as one line of the text format; empty cells are `.`, or `0`
+    /// when `zeros` is set.
+    pub fn to_line(&self, zeros: bool) -> String {
+        self.cells
+            .iter()
+            .map(|&v| if v == 0 && !zeros { '.' } else { symbol(v) })
+            .collect()
+    }
+
+    /// Parses a single puzzle line (no comments, no multi-line grids). The
+    /// shape comes from the length unless `shape` overrides the box shape.
+    pub fn parse(line: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
+        parse_one(line, shape)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}, {})", self.shape, self.to_line(false))
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line(false))
+    }
+}
+
+/// The character for a value: `0` for empty, `1`-`9`, then `A`-`P`.
+pub fn symbol(value: u8) -> char {
+    match value {
+        0..=9 => (b'0' + value) as char,
+        _ => (b'A' + value - 10) as char,
+    }
+}
+
+/// The value of a character, if it is a digit symbol (`.` and `0` are 0).
+pub fn value_of(ch: char) -> Option<u8> {
+    match ch {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(ch as u8 - b'0'),
+        'a'..='p' => Some(ch as u8 - b'a' + 10),
+        'A'..='P' => Some(ch as u8 - b'A' + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn single_line_round_trips() {
+        let g = Grid::parse(PUZZLE, None).unwrap();
+        assert_eq!(g.n(), 9);
+        assert_eq!(g.get(0), 4);
+        assert_eq!(g.get(8), 5);
+        assert_eq!(g.to_line(false), PUZZLE);
+        assert_eq!(g.to_line(true), PUZZLE.replace('.', "0"));
+    }
+
+    #[test]
+    fn letters_and_zeros_for_large_boards() {
+        let line: String = (0..256).map(|i| if i == 5 { 'g' } else { '0' }).collect();
+        let g = Grid::parse(&line, None).unwrap();
+        assert_eq!(g.n(), 16);
+        assert_eq!(g.get(5), 16);
+        assert_eq!(g.filled_count(), 1);
+    }
+}

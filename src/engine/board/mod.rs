@@ -1,0 +1,8 @@
+//! The board: shapes and their geometry, the grid of values, digit sets, the
+//! text a puzzle is written in, and validity. Every other stage builds on it.
+
+pub(super) mod digits;
+pub(super) mod geometry;
+pub(super) mod grid;
+pub(super) mod reader;
+pub(super) mod validate;

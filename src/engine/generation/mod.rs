@@ -1,0 +1,8 @@
+//! Making puzzles: random full grids from Π layers (the seed's permutations
+//! and matrices), then clue removal that keeps the solution unique.
+
+pub(super) mod dig;
+pub(super) mod fill;
+pub(super) mod generate;
+pub(super) mod permutation;
+pub(super) mod pi;

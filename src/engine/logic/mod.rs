@@ -1,0 +1,10 @@
+//! Solving the way a player does: the techniques, the steps they produce,
+//! the rating built on them, hints from a player's position, and the
+//! uniqueness proofs that mix logic with trial.
+
+pub(super) mod difficulty;
+pub(super) mod hint;
+pub(super) mod rate;
+pub(super) mod step;
+pub mod techniques;
+pub(super) mod trial;

@@ -1,0 +1,495 @@
+//! Contradictions: when no pattern applies, a candidate is ruled out by
+//! assuming it and following singles until a cell has no candidate left or a
+//! unit has no place left for a digit. Every candidate the solution does not
+//! use is tried, the singles spread breadth-first (one layer of singles at a
+//! time), and the contradiction that needs the fewest placements wins, so the
+//! explanation is short: "if r2c5 were 7, r2c9 would be 3 and r4c9 5, and
+//! r4c5 would have no candidate left, so r2c5 is not 7".
+//!
+//! Each placement in a trial remembers which earlier ones it needs (those
+//! that removed the cell's other candidates, or the digit's other places in
+//! the unit), so the explanation names only the placements that lead to the
+//! contradiction, not everything the singles filled in on the way.
+//!
+//! On the hardest positions singles alone break no trial. Then the trials
+//! run again, taking the easiest technique step that holds for every
+//! solution each time the singles stall; the explanation counts the singles
+//! and names the techniques ("13 singles and a pointing would follow").
+//! A chain too long to list in a hint (`LONGEST`) is counted the same way.
+
+use super::text;
+use super::{Board, StepFinder};
+use crate::engine::board::digits::DigitSet;
+use crate::engine::board::geometry::Geometry;
+use crate::engine::board::grid::Grid;
+use crate::engine::logic::difficulty::Difficulty;
+use crate::engine::logic::step::{Step, Technique};
+
+/// Layers of singles a trial follows before giving up: contradictions found
+/// deeper are too long to read in a hint.
+const MAX_LAYERS: usize = 81;
+
+/// Trials with technique steps tried before giving up: each can cost a
+/// whole solve's searches, too slow past this for a hint on a large board.
+const MAX_LOGIC_TRIALS: usize = 160;
+
+/// No placement of the trial removed this candidate: it was gone before.
+const BEFORE: u16 = u16::MAX;
+
+/// Why a single holds a digit in a cell.
+#[derive(Clone, Copy, Debug)]
+enum Why {
+    /// The cell's other candidates are gone.
+    Naked,
+    /// The digit has no other place in the unit.
+    Hidden(usize),
+}
+
+/// One placement of a trial, or a technique step taken when singles stall.
+#[derive(Clone, Debug)]
+struct Link {
+    cell: usize,
+    /// 0 for a technique step.
+    digit: u8,
+    /// The earlier links it needs, as indices into the chain (a technique
+    /// step needs all of them: what it reads is not tracked).
+    needs: Vec<u16>,
+    /// A technique step: its technique and units.
+    step: Option<(Technique, Vec<usize>)>,
+}
+
+/// What breaks: an empty cell without a candidate, or a digit without a
+/// place in a unit.
+#[derive(Clone, Copy, Debug)]
+enum Break {
+    NoCandidate(usize),
+    NoPlace(usize, u8),
+}
+
+/// A trial from one assumption: the board with its placements, which
+/// placement removed each candidate, and the chain of placements.
+struct Trial<'a> {
+    start: &'a Board,
+    board: Board,
+    /// `removed_by[cell * n + digit - 1]`: the placement that removed the
+    /// candidate, `BEFORE` when none did.
+    removed_by: Vec<u16>,
+    chain: Vec<Link>,
+    /// Finds the technique steps of this trial's board as it changes.
+    finder: StepFinder,
+    /// What broke so far (each found when the link that broke it was made).
+    breaks: Vec<Break>,
+}
+
+/// A contradiction found: the chain that leads to it and what breaks.
+struct Found {
+    /// The placements the break needs, in the order they were made (the
+    /// assumption first).
+    links: Vec<Link>,
+    broken: Break,
+}
+
+impl<'a> Trial<'a> {
+    fn new(start: &'a Board) -> Trial<'a> {
+        let n = start.n();
+        Trial {
+            start,
+            board: start.clone(),
+            removed_by: vec![BEFORE; n * n * n],
+            chain: Vec::new(),
+            finder: StepFinder::default(),
+            breaks: Vec::new(),
+        }
+    }
+
+    fn slot(&self, cell: usize, digit: u8) -> usize {
+        cell * self.board.n() + digit as usize - 1
+    }
+
+    /// Records the candidates placing `digit` in `cell` removes as removed
+    /// by link `index`.
+    fn mark_placement(&mut self, cell: usize, digit: u8, index: u16) {
+        for d in self.board.candidates(cell) {
+            if d != digit {
+                let s = self.slot(cell, d);
+                self.removed_by[s] = index;
+            }
+        }
+        for &peer in &self.board.geometry().peers[cell] {
+            if self.board.candidates(peer).contains(digit) {
+                let s = self.slot(peer, digit);
+                self.removed_by[s] = index;
+            }
+        }
+    }
+
+    /// Places a digit, recording the candidates it removes and what breaks.
+    fn place(&mut self, cell: usize, digit: u8, needs: Vec<u16>) {
+        let index = self.chain.len() as u16;
+        self.mark_placement(cell, digit, index);
+        let lost = self.board.candidates(cell) - DigitSet::single(digit);
+        // the peers that lose the digit (at most 64, on 25x25)
+        let geo = self.board.geometry();
+        let mut losing = [0u16; 64];
+        let mut count = 0;
+        for &peer in &geo.peers[cell] {
+            if self.board.candidates(peer).contains(digit) {
+                losing[count] = peer as u16;
+                count += 1;
+            }
+        }
+        self.board.place(cell, digit);
+        self.chain.push(Link {
+            cell,
+            digit,
+            needs,
+            step: None,
+        });
+        // only what the placement touched can break: the cell's units for
+        // the digits it lost, the peers that lost the digit and their units
+        let b = &self.board;
+        for d in lost {
+            for unit in geo.cell_units[cell] {
+                if b.positions(unit, d) == 0 && !b.placed(unit).contains(d) {
+                    self.breaks.push(Break::NoPlace(unit, d));
+                }
+            }
+        }
+        for &peer in &losing[..count] {
+            let peer = usize::from(peer);
+            if b.candidates(peer).is_empty() {
+                self.breaks.push(Break::NoCandidate(peer));
+            }
+            for unit in geo.cell_units[peer] {
+                if b.positions(unit, digit) == 0 && !b.placed(unit).contains(digit) {
+                    self.breaks.push(Break::NoPlace(unit, digit));
+                }
+            }
+        }
+    }
+
+    /// Takes a technique step, recording what it removes and places, and
+    /// every break on the board after it.
+    fn take(&mut self, step: &Step) {
+        let index = self.chain.len() as u16;
+        for &(cell, digit) in &step.eliminations {
+            if self.board.candidates(cell).contains(digit) {
+                let s = self.slot(cell, digit);
+                self.removed_by[s] = index;
+            }
+        }
+        for &(cell, digit) in &step.placements {
+            self.mark_placement(cell, digit, index);
+        }
+        self.board.apply(step);
+        self.chain.push(Link {
+            cell: step.cells.first().copied().unwrap_or(0),
+            digit: 0,
+            needs: (0..index).collect(),
+            step: Some((step.technique, step.units.clone())),
+        });
+        let (b, geo) = (&self.board, self.board.geometry());
+        for cell in 0..geo.cell_count() {
+            if b.value(cell) == 0 && b.candidates(cell).is_empty() {
+                self.breaks.push(Break::NoCandidate(cell));
+            }
+        }
+        for unit in 0..3 * b.n() {
+            for digit in 1..=b.n() as u8 {
+                if b.positions(unit, digit) == 0 && !b.placed(unit).contains(digit) {
+                    self.breaks.push(Break::NoPlace(unit, digit));
+                }
+            }
+        }
+    }
+
+    /// The placements that removed these candidates (of the start board).
+    fn removers(&self, candidates: impl Iterator<Item = (usize, u8)>) -> Vec<u16> {
+        let mut needs: Vec<u16> = candidates
+            .filter(|&(c, d)| self.start.candidates(c).contains(d))
+            .map(|(c, d)| self.removed_by[self.slot(c, d)])
+            .filter(|&i| i != BEFORE)
+            .collect();
+        needs.sort_unstable();
+        needs.dedup();
+        needs
+    }
+
+    /// What a cell's digit or a unit's place needs, or a break needs.
+    fn needs_of_cell(&self, cell: usize, but: u8) -> Vec<u16> {
+        let others = self
+            .start
+            .candidates(cell)
+            .into_iter()
+            .filter(|&d| d != but);
+        self.removers(others.map(|d| (cell, d)))
+    }
+
+    fn needs_of_unit(&self, unit: usize, digit: u8, but: Option<usize>) -> Vec<u16> {
+        let cells = self.board.geometry().units[unit].iter().copied();
+        self.removers(cells.filter(|&c| Some(c) != but).map(|c| (c, digit)))
+    }
+
+    /// Every placement `needs` leads back to, the assumption included.
+    fn closure(&self, needs: &[u16]) -> Vec<u16> {
+        let mut seen = vec![false; self.chain.len()];
+        let mut stack: Vec<u16> = needs.to_vec();
+        while let Some(i) = stack.pop() {
+            if !std::mem::replace(&mut seen[i as usize], true) {
+                stack.extend(&self.chain[i as usize].needs);
+            }
+        }
+        seen[0] = true;
+        (0..self.chain.len() as u16)
+            .filter(|&i| seen[i as usize])
+            .collect()
+    }
+
+    /// The break needing the fewest placements, if the board is broken.
+    fn best_break(&self) -> Option<Found> {
+        let mut best: Option<(Vec<u16>, Break)> = None;
+        for &broken in &self.breaks {
+            let needs = match broken {
+                Break::NoCandidate(cell) => self.needs_of_cell(cell, 0),
+                Break::NoPlace(unit, digit) => self.needs_of_unit(unit, digit, None),
+            };
+            let links = self.closure(&needs);
+            if best.as_ref().is_none_or(|(l, _)| links.len() < l.len()) {
+                best = Some((links, broken));
+            }
+        }
+        best.map(|(links, broken)| Found {
+            links: links
+                .iter()
+                .map(|&i| self.chain[i as usize].clone())
+                .collect(),
+            broken,
+        })
+    }
+
+    /// Places every single of the board at once (one layer); false when
+    /// there was none.
+    fn spread(&mut self) -> bool {
+        let geo = self.board.geometry();
+        let n = self.board.n();
+        let mut singles: Vec<(usize, u8, Why)> = Vec::new();
+        for cell in 0..geo.cell_count() {
+            if let Some(d) = self.board.candidates(cell).single_digit() {
+                singles.push((cell, d, Why::Naked));
+            }
+        }
+        for unit in 0..3 * n {
+            for (i, &pos) in self.board.unit_positions(unit).iter().enumerate() {
+                if pos.count_ones() == 1 {
+                    let cell = self.board.cell_at(unit, pos.trailing_zeros());
+                    singles.push((cell, i as u8 + 1, Why::Hidden(unit)));
+                }
+            }
+        }
+        let any = !singles.is_empty();
+        for (cell, digit, why) in singles {
+            if self.board.value(cell) != 0 || !self.board.candidates(cell).contains(digit) {
+                continue;
+            }
+            let needs = match why {
+                Why::Hidden(unit) => self.needs_of_unit(unit, digit, Some(cell)),
+                Why::Naked => self.needs_of_cell(cell, digit),
+            };
+            self.place(cell, digit, needs);
+        }
+        any
+    }
+
+    /// Follows singles from `cell` = `digit` until something breaks, within
+    /// `layers` layers; where they stall, takes a technique step no harder
+    /// than `logic` (none when `None`).
+    fn run(
+        mut self,
+        cell: usize,
+        digit: u8,
+        layers: usize,
+        logic: Option<Difficulty>,
+    ) -> Option<Found> {
+        self.place(cell, digit, Vec::new());
+        for _ in 0..layers {
+            if let Some(found) = self.best_break() {
+                return Some(found);
+            }
+            if !self.spread() {
+                let step = self.finder.sound_step_up_to(&self.board, logic?)?;
+                self.take(&step);
+            }
+        }
+        self.best_break()
+    }
+}
+
+/// The shortest contradiction from a candidate the solution does not use,
+/// as a step: it removes the candidate, or places the cell's other digit
+/// when it had two. `None` when no trial breaks within `MAX_LAYERS`.
+pub fn find_contradiction(b: &Board, solution: &Grid) -> Option<Step> {
+    shortest_contradiction(b, solution, None)
+        .or_else(|| shortest_contradiction(b, solution, Some(Difficulty::Extreme)))
+}
+
+/// The trial of every candidate the solution does not use, with singles and
+/// technique steps up to `logic`: the step of the shortest that breaks (the
+/// first, with technique steps).
+fn shortest_contradiction(b: &Board, solution: &Grid, logic: Option<Difficulty>) -> Option<Step> {
+    let geo = b.geometry();
+    // trials take technique steps whose text nobody reads
+    let quiet = b.clone().without_explanations();
+    // cells with the fewest candidates first: ruling out one of two places
+    // the other, which a player can take at once
+    let mut cells: Vec<usize> = (0..geo.cell_count()).filter(|&c| b.value(c) == 0).collect();
+    cells.sort_by_key(|&c| b.candidates(c).len());
+    let mut best: Option<(usize, usize, u8, Found)> = None;
+    let wrong = cells.iter().flat_map(|&cell| {
+        let right = solution.get(cell);
+        let digits = b.candidates(cell).into_iter().filter(move |&d| d != right);
+        digits.map(move |d| (cell, d))
+    });
+    let budget = if logic.is_some() {
+        MAX_LOGIC_TRIALS
+    } else {
+        usize::MAX
+    };
+    for (cell, digit) in wrong.take(budget) {
+        let layers = best.as_ref().map_or(MAX_LAYERS, |(k, ..)| k - 1);
+        let Some(found) = Trial::new(&quiet).run(cell, digit, layers, logic) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(k, ..)| found.links.len() < *k) {
+            best = Some((found.links.len(), cell, digit, found));
+        }
+        // with technique steps the chain is counted, not listed: the first
+        // will do, and searching every trial with techniques costs seconds
+        if logic.is_some() {
+            break;
+        }
+    }
+    let (_, cell, digit, found) = best?;
+    Some(contradiction_step(b, cell, digit, &found))
+}
+
+/// The longest explanation that lists every placement: past it, they are
+/// counted (the board highlights them all).
+const LONGEST: usize = 160;
+
+/// "r2c9 would be 3, r4c9 5, and ": every placement after the assumption.
+fn listed_chain(geo: &Geometry, links: &[Link]) -> String {
+    if links.iter().any(|l| l.step.is_some()) {
+        return counted_chain(geo, links);
+    }
+    let then: Vec<String> = links[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let verb = if i == 0 { " would be " } else { " " };
+            format!("{}{verb}{}", geo.cell_name(l.cell), text::digit(l.digit))
+        })
+        .collect();
+    if then.is_empty() {
+        String::new()
+    } else {
+        format!("{}, and ", then.join(", "))
+    }
+}
+
+/// "9 singles and a pointing would follow, starting with r2c9 = 3, and ": the chain
+/// counted, for chains too long to list (past two techniques, those are
+/// counted too).
+fn counted_chain(geo: &Geometry, links: &[Link]) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for (t, _) in links.iter().filter_map(|l| l.step.as_ref()) {
+        let name = text::with_article(t.name());
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    let steps = links.iter().filter(|l| l.step.is_some()).count();
+    let singles = links.len() - 1 - steps;
+    let mut parts = Vec::new();
+    if singles > 0 {
+        parts.push(format!(
+            "{singles} {}",
+            if singles == 1 { "single" } else { "singles" }
+        ));
+    }
+    match names.len() {
+        0 => {}
+        1 | 2 => parts.extend(names),
+        _ => parts.push(format!("{steps} technique steps")),
+    }
+    let from = links[1..]
+        .iter()
+        .find(|l| l.step.is_none())
+        .map(|l| {
+            format!(
+                ", starting with {} = {}",
+                geo.cell_name(l.cell),
+                text::digit(l.digit)
+            )
+        })
+        .unwrap_or_default();
+    format!("{} would follow{from}, and ", text::join_and(&parts))
+}
+
+fn contradiction_step(b: &Board, cell: usize, digit: u8, found: &Found) -> Step {
+    let geo = b.geometry();
+    let others = b.candidates(cell) - DigitSet::single(digit);
+    let (placements, eliminations) = match others.single_digit() {
+        Some(other) => (vec![(cell, other)], vec![]),
+        None => (vec![], vec![(cell, digit)]),
+    };
+    let mut cells: Vec<usize> = found.links.iter().map(|l| l.cell).collect();
+    cells.dedup();
+    let mut units = vec![geo.cell_units[cell][2]];
+    let broken = match found.broken {
+        Break::NoCandidate(c) => {
+            cells.push(c);
+            format!("{} would have no candidate left", geo.cell_name(c))
+        }
+        Break::NoPlace(unit, d) => {
+            units.push(unit);
+            format!(
+                "{} would have no place left in {}",
+                text::digit(d),
+                geo.unit_name(unit)
+            )
+        }
+    };
+    let explanation = b.explain(|| {
+        let conclusion = match placements.first() {
+            Some(&(_, other)) => format!(
+                "so {} is not {}: it is {}",
+                geo.cell_name(cell),
+                text::digit(digit),
+                text::digit(other)
+            ),
+            None => format!("so {} is not {}", geo.cell_name(cell), text::digit(digit)),
+        };
+        let said = |chain: String| {
+            format!(
+                "{}: if {} were {}, {chain}{broken}, {conclusion}",
+                Technique::Backtrack.name(),
+                geo.cell_name(cell),
+                text::digit(digit),
+            )
+        };
+        let listed = said(listed_chain(geo, &found.links));
+        if listed.chars().count() <= LONGEST || found.links.len() <= 2 {
+            listed
+        } else {
+            said(counted_chain(geo, &found.links))
+        }
+    });
+    Step {
+        technique: Technique::Backtrack,
+        units,
+        cells,
+        placements,
+        eliminations,
+        explanation,
+    }
+}
