@@ -8,11 +8,10 @@
 //! conjugacy class does (`classes`), weighted by the class size. Each count
 //! is a search (`fixed`), spread over threads.
 //!
-//! The identity fixes every grid: its count is the number of grids over n!.
-//! Up to 6x6 the search finds it; for 8x8 and 9x9 it is the published grid
-//! count (Felgenhauer and Jarvis for 9x9, Pettersen for 8x8) over n!, and
-//! `Census::identity` says which.
+//! The identity fixes every grid: its count is the number of grids over n!,
+//! counted band by band (`bands`, Felgenhauer and Jarvis's method).
 
+mod bands;
 mod classes;
 mod fixed;
 
@@ -32,22 +31,12 @@ pub struct ClassCount {
     pub fixed: u128,
 }
 
-/// Where the identity's count came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IdentityCount {
-    /// Found by the same search as every other class.
-    Counted,
-    /// The published number of grids (`published_grid_count`) over n!.
-    Published,
-}
-
 /// The Burnside table of a shape: every conjugacy class with its count.
 #[derive(Clone, Debug)]
 pub struct Census {
     pub shape: Shape,
     /// Every class, the identity first, including those that fix nothing.
     pub classes: Vec<ClassCount>,
-    pub identity: IdentityCount,
 }
 
 impl Census {
@@ -82,8 +71,8 @@ impl Census {
 )]
 pub struct TooLarge(pub Shape);
 
-/// The published number of grids of a shape, where its identity count is
-/// out of reach of the search: 9x9 from Felgenhauer and Jarvis (2005), 8x8
+/// The published number of grids of a shape, where the solver cannot count
+/// them one by one: 9x9 from Felgenhauer and Jarvis (2005), 8x8
 /// (2x4 boxes either way round) from Pettersen's count (OEIS A114288).
 pub fn published_grid_count(shape: Shape) -> Option<u128> {
     match (shape.box_rows().min(shape.box_cols()), shape.n()) {
@@ -108,28 +97,19 @@ pub fn census_by_class(
     if shape.n() > 9 {
         return Err(TooLarge(shape));
     }
-    let published = published_grid_count(shape);
-    let identity = if published.is_some() {
-        IdentityCount::Published
-    } else {
-        IdentityCount::Counted
-    };
     let mut memos: Vec<fixed::Memo> = (0..jobs.max(1)).map(|_| fixed::Memo::default()).collect();
     let mut classes = Vec::new();
     for (i, class) in symmetry_classes(shape).into_iter().enumerate() {
-        let fixed = match published {
-            Some(grids) if i == 0 => grids / (1..=shape.n() as u128).product::<u128>(),
-            _ => fixed_count(shape, &class.representative, &mut memos),
+        let fixed = if i == 0 {
+            bands::grids_over_relabellings(shape, jobs)
+        } else {
+            fixed_count(shape, &class.representative, &mut memos)
         };
         let count = ClassCount { class, fixed };
         each(&count);
         classes.push(count);
     }
-    Ok(Census {
-        shape,
-        classes,
-        identity,
-    })
+    Ok(Census { shape, classes })
 }
 
 /// How many grids `symmetry` fixes up to relabelling, counted on one
