@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::transform::Transform;
 use crate::engine::board::geometry::Shape;
+use crate::engine::generation::permutation::next_permutation;
 
 pub use classes::{SymmetryClass, symmetry_classes};
 
@@ -161,6 +162,27 @@ const SPLIT_DEPTH: usize = 3;
 fn cell_sources(t: &Transform) -> Vec<usize> {
     let cells: Vec<usize> = (0..t.shape().cell_count()).collect();
     t.apply_cells(&cells).expect("one entry per cell")
+}
+
+/// Every order of 0..len, the identity first.
+fn all_permutations(len: usize) -> Vec<Vec<usize>> {
+    let mut p: Vec<usize> = (0..len).collect();
+    let mut out = vec![p.clone()];
+    while next_permutation(&mut p) {
+        out.push(p.clone());
+    }
+    out
+}
+
+/// The positions of the set bits, lowest first.
+fn bits(mut set: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let d = set.trailing_zeros() as u8;
+            set &= set - 1;
+            d
+        })
+    })
 }
 
 /// The lengths of the cycles of `f` on `items` (which `f` maps onto

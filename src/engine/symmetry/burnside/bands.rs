@@ -21,8 +21,8 @@
 
 use std::collections::HashMap;
 
+use super::{all_permutations, bits};
 use crate::engine::board::geometry::Shape;
-use crate::engine::generation::permutation::next_permutation;
 
 /// The number of grids of `shape` over n!, counted on `jobs` threads.
 pub(super) fn grids_over_relabellings(shape: Shape, jobs: usize) -> u128 {
@@ -208,7 +208,7 @@ impl Counter {
             .map(|to| {
                 let mut moved = [0u16; 9];
                 for (m, &sig) in moved.iter_mut().zip(key).take(self.n) {
-                    *m = bits(sig).fold(0, |set, c| set | 1 << to[c]);
+                    *m = bits(sig).fold(0, |set, c| set | 1 << to[usize::from(c)]);
                 }
                 moved[..self.n].sort_unstable();
                 moved
@@ -224,22 +224,11 @@ fn key(columns: &Columns, n: usize) -> Key {
     let mut sigs = [0u16; 9];
     for (c, &digits) in columns.iter().enumerate() {
         for d in bits(digits) {
-            sigs[d] |= 1 << c;
+            sigs[usize::from(d)] |= 1 << c;
         }
     }
     sigs[..n].sort_unstable();
     sigs
-}
-
-/// The members of `set`, lowest first.
-fn bits(mut set: u16) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let bit = set.trailing_zeros() as usize;
-            set &= set - 1;
-            bit
-        })
-    })
 }
 
 /// The subsets of `set` with `size` members.
@@ -260,9 +249,9 @@ fn subsets(set: u16, size: usize) -> impl Iterator<Item = u16> {
 /// Every map of columns that permutes the columns inside each stack and
 /// the stacks as wholes.
 fn column_moves(h: usize, w: usize) -> Vec<[u8; 9]> {
-    let inside = all_orders(w);
+    let inside = all_permutations(w);
     let mut out = Vec::new();
-    for stacks in all_orders(h) {
+    for stacks in all_permutations(h) {
         let mut choice = vec![0; h];
         loop {
             let mut to = [0u8; 9];
@@ -278,15 +267,6 @@ fn column_moves(h: usize, w: usize) -> Vec<[u8; 9]> {
             choice[k] += 1;
             choice[..k].fill(0);
         }
-    }
-    out
-}
-
-fn all_orders(len: usize) -> Vec<Vec<usize>> {
-    let mut p: Vec<usize> = (0..len).collect();
-    let mut out = vec![p.clone()];
-    while next_permutation(&mut p) {
-        out.push(p.clone());
     }
     out
 }

@@ -28,7 +28,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::engine::board::geometry::Shape;
 
-use super::cycle_type;
+use super::{bits, cycle_type};
 
 /// The search for one cell permutation and one digit permutation.
 pub(super) struct Plan {
@@ -610,17 +610,6 @@ impl<'a, 'm> Search<'a, 'm> {
             self.unplace(orbit, d, touched);
         }
     }
-}
-
-/// The positions of the set bits, lowest first.
-fn bits(mut set: u16) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let d = set.trailing_zeros() as u8;
-            set &= set - 1;
-            d
-        })
-    })
 }
 
 #[cfg(test)]
