@@ -43,6 +43,6 @@ pub use logic::step::{Step, Technique};
 pub use logic::techniques;
 pub use logic::trial::unique_by_trials;
 
-pub use symmetry::burnside::{Census, IdentityCount, census, published_grid_count};
+pub use symmetry::burnside::{Census, ClassCount, census, census_by_class, published_grid_count};
 pub use symmetry::canon::{canonical, mapping};
 pub use symmetry::transform::Transform;
