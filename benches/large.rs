@@ -27,6 +27,9 @@ use tudoku::engine::{
 };
 use tudoku::game::{Action, Game};
 
+#[path = "common/cpu.rs"]
+mod cpu;
+
 fn main() {
     let picked: Vec<String> = std::env::args()
         .skip(1)
@@ -117,20 +120,10 @@ fn measure(puzzles: &[(Grid, Grid)]) -> String {
 /// CPU time of this thread, which other processes on a loaded machine do
 /// not inflate.
 fn timed(times: &mut Vec<f64>, job: impl FnOnce() -> bool) -> bool {
-    let start = thread_cpu_ms();
+    let start = cpu::thread_cpu();
     let ok = job();
-    times.push(thread_cpu_ms() - start);
+    times.push((cpu::thread_cpu() - start).as_secs_f64() * 1e3);
     ok
-}
-
-fn thread_cpu_ms() -> f64 {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec, which `now` is.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    now.tv_sec as f64 * 1e3 + now.tv_nsec as f64 / 1e6
 }
 
 /// The position where sound logic up to Expert stalls, when it stalls

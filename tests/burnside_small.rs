@@ -6,9 +6,9 @@
 use std::collections::HashSet;
 
 use tudoku::engine::Shape;
+use tudoku::engine::census;
 use tudoku::engine::count;
 use tudoku::engine::{Grid, SolutionCount};
-use tudoku::engine::{IdentityCount, census};
 
 #[test]
 fn four_by_four_has_2_essentially_different_grids() {
@@ -25,7 +25,6 @@ fn six_by_six_has_49_essentially_different_grids() {
 
 fn check(shape: Shape, grids: u64, classes: u128) {
     let census = census(shape, 2).unwrap();
-    assert_eq!(census.identity, IdentityCount::Counted);
     assert_eq!(census.essentially_different(), (classes, 0), "{shape}");
     let factorial: u64 = (1..=shape.n() as u64).product();
     assert_eq!(census.classes[0].fixed, u128::from(grids / factorial));

@@ -27,7 +27,7 @@ pub use board::validate::{conflicts, first_clash, is_consistent, is_solved};
 pub use generation::dig::{Symmetry, is_minimal};
 pub use generation::fill::{FillMethod, FillStats, fill, fill_with_stats, seed_rejection_within};
 pub use generation::generate::{
-    GenerateError, GenerateOptions, Generated, generate, generate_cancellable,
+    GenerateError, GenerateOptions, Generated, generate, generate_cancellable, highest_level,
 };
 pub use generation::permutation::{next_permutation, random_permutation};
 pub use generation::pi::{PiLayer, all_layers};
@@ -44,6 +44,6 @@ pub use logic::techniques;
 pub use logic::trial::unique_by_trials;
 pub use logic::unique::{solve_unique, solve_unique_with};
 
-pub use symmetry::burnside::{Census, IdentityCount, census, published_grid_count};
+pub use symmetry::burnside::{Census, ClassCount, census, census_by_class, published_grid_count};
 pub use symmetry::canon::{canonical, mapping};
 pub use symmetry::transform::Transform;

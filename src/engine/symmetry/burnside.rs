@@ -8,11 +8,10 @@
 //! conjugacy class does (`classes`), weighted by the class size. Each count
 //! is a search (`fixed`), spread over threads.
 //!
-//! The identity fixes every grid: its count is the number of grids over n!.
-//! Up to 6x6 the search finds it; for 8x8 and 9x9 it is the published grid
-//! count (Felgenhauer and Jarvis for 9x9, Pettersen for 8x8) over n!, and
-//! `Census::identity` says which.
+//! The identity fixes every grid: its count is the number of grids over n!,
+//! counted band by band (`bands`, Felgenhauer and Jarvis's method).
 
+mod bands;
 mod classes;
 mod fixed;
 
@@ -21,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::transform::Transform;
 use crate::engine::board::geometry::Shape;
+use crate::engine::generation::permutation::next_permutation;
 
 pub use classes::{SymmetryClass, symmetry_classes};
 
@@ -32,22 +32,12 @@ pub struct ClassCount {
     pub fixed: u128,
 }
 
-/// Where the identity's count came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IdentityCount {
-    /// Found by the same search as every other class.
-    Counted,
-    /// The published number of grids (`published_grid_count`) over n!.
-    Published,
-}
-
 /// The Burnside table of a shape: every conjugacy class with its count.
 #[derive(Clone, Debug)]
 pub struct Census {
     pub shape: Shape,
     /// Every class, the identity first, including those that fix nothing.
     pub classes: Vec<ClassCount>,
-    pub identity: IdentityCount,
 }
 
 impl Census {
@@ -82,8 +72,8 @@ impl Census {
 )]
 pub struct TooLarge(pub Shape);
 
-/// The published number of grids of a shape, where its identity count is
-/// out of reach of the search: 9x9 from Felgenhauer and Jarvis (2005), 8x8
+/// The published number of grids of a shape, where the solver cannot count
+/// them one by one: 9x9 from Felgenhauer and Jarvis (2005), 8x8
 /// (2x4 boxes either way round) from Pettersen's count (OEIS A114288).
 pub fn published_grid_count(shape: Shape) -> Option<u128> {
     match (shape.box_rows().min(shape.box_cols()), shape.n()) {
@@ -95,45 +85,58 @@ pub fn published_grid_count(shape: Shape) -> Option<u128> {
 
 /// The Burnside table of `shape`, counted on `jobs` threads (at least one).
 pub fn census(shape: Shape, jobs: usize) -> Result<Census, TooLarge> {
+    census_by_class(shape, jobs, |_| {})
+}
+
+/// `census`, calling `each` with every class as soon as it is counted, in
+/// table order: for a caller that times the classes or shows progress.
+pub fn census_by_class(
+    shape: Shape,
+    jobs: usize,
+    mut each: impl FnMut(&ClassCount),
+) -> Result<Census, TooLarge> {
     if shape.n() > 9 {
         return Err(TooLarge(shape));
     }
-    let classes = symmetry_classes(shape);
-    let published = published_grid_count(shape);
-    let identity = if published.is_some() {
-        IdentityCount::Published
-    } else {
-        IdentityCount::Counted
-    };
-    // Every (class, digit permutation) search, cut into prefixes to share.
-    let mut plans = Vec::new();
-    for (i, class) in classes.iter().enumerate() {
-        if i == 0 && published.is_some() {
-            continue;
-        }
-        plans.extend(
-            fixed::plans(shape, &cell_sources(&class.representative))
-                .into_iter()
-                .map(|p| (i, p)),
-        );
+    let mut memos: Vec<fixed::Memo> = (0..jobs.max(1)).map(|_| fixed::Memo::default()).collect();
+    let mut classes = Vec::new();
+    for (i, class) in symmetry_classes(shape).into_iter().enumerate() {
+        let fixed = if i == 0 {
+            bands::grids_over_relabellings(shape, jobs)
+        } else {
+            fixed_count(shape, &class.representative, &mut memos)
+        };
+        let count = ClassCount { class, fixed };
+        each(&count);
+        classes.push(count);
     }
+    Ok(Census { shape, classes })
+}
+
+/// How many grids `symmetry` fixes up to relabelling, counted on one
+/// thread per memo: one search per digit cycle type that can go with it,
+/// each cut into prefixes that the threads take in turn.
+fn fixed_count(shape: Shape, symmetry: &Transform, memos: &mut [fixed::Memo]) -> u128 {
+    let plans = fixed::plans(shape, &cell_sources(symmetry));
     let tasks: Vec<(usize, fixed::Prefix)> = plans
         .iter()
         .enumerate()
-        .flat_map(|(p, (_, plan))| plan.split(SPLIT_DEPTH).into_iter().map(move |x| (p, x)))
+        .flat_map(|(p, plan)| plan.split(SPLIT_DEPTH).into_iter().map(move |x| (p, x)))
         .collect();
     let totals = Mutex::new(vec![0u64; plans.len()]);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
+        for memo in memos {
+            let (plans, tasks, totals, next) = (&plans, &tasks, &totals, &next);
+            scope.spawn(move || {
                 let mut mine = vec![0u64; plans.len()];
-                let mut memo = (usize::MAX, fixed::Memo::default());
+                let mut plan = usize::MAX;
                 while let Some((p, prefix)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if memo.0 != *p {
-                        memo = (*p, fixed::Memo::default());
+                    if plan != *p {
+                        plan = *p;
+                        memo.start();
                     }
-                    mine[*p] += plans[*p].1.count_after(prefix, &mut memo.1);
+                    mine[*p] += plans[*p].count_after(prefix, memo);
                 }
                 let mut totals = totals.lock().unwrap_or_else(|e| e.into_inner());
                 for (t, m) in totals.iter_mut().zip(mine) {
@@ -143,22 +146,11 @@ pub fn census(shape: Shape, jobs: usize) -> Result<Census, TooLarge> {
         }
     });
     let totals = totals.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut fixed = vec![0u128; classes.len()];
-    for ((class, plan), total) in plans.iter().zip(totals) {
-        fixed[*class] += u128::from(total / plan.centraliser());
-    }
-    if let Some(grids) = published {
-        fixed[0] = grids / (1..=shape.n() as u128).product::<u128>();
-    }
-    Ok(Census {
-        shape,
-        classes: classes
-            .into_iter()
-            .zip(fixed)
-            .map(|(class, fixed)| ClassCount { class, fixed })
-            .collect(),
-        identity,
-    })
+    plans
+        .iter()
+        .zip(totals)
+        .map(|(plan, total)| u128::from(total / plan.centraliser()))
+        .sum()
 }
 
 /// How deep each search is cut into pieces for the threads: three orbits
@@ -170,6 +162,27 @@ const SPLIT_DEPTH: usize = 3;
 fn cell_sources(t: &Transform) -> Vec<usize> {
     let cells: Vec<usize> = (0..t.shape().cell_count()).collect();
     t.apply_cells(&cells).expect("one entry per cell")
+}
+
+/// Every order of 0..len, the identity first.
+fn all_permutations(len: usize) -> Vec<Vec<usize>> {
+    let mut p: Vec<usize> = (0..len).collect();
+    let mut out = vec![p.clone()];
+    while next_permutation(&mut p) {
+        out.push(p.clone());
+    }
+    out
+}
+
+/// The positions of the set bits, lowest first.
+fn bits(mut set: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let d = set.trailing_zeros() as u8;
+            set &= set - 1;
+            d
+        })
+    })
 }
 
 /// The lengths of the cycles of `f` on `items` (which `f` maps onto

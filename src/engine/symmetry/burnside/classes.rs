@@ -17,10 +17,9 @@
 use std::collections::BTreeMap;
 
 use crate::engine::board::geometry::Shape;
-use crate::engine::generation::permutation::next_permutation;
 use crate::engine::symmetry::transform::Transform;
 
-use super::cycle_type;
+use super::{all_permutations, cycle_type};
 
 /// One conjugacy class of cell symmetries.
 #[derive(Clone, Debug)]
@@ -110,15 +109,6 @@ fn line_classes(blocks: usize, size: usize) -> Vec<LineClass> {
         }
     }
     classes.into_values().collect()
-}
-
-fn all_permutations(len: usize) -> Vec<Vec<usize>> {
-    let mut p: Vec<usize> = (0..len).collect();
-    let mut out = vec![p.clone()];
-    while next_permutation(&mut p) {
-        out.push(p.clone());
-    }
-    out
 }
 
 /// The wreath-product class of a block-preserving line move (`lines[l]` is

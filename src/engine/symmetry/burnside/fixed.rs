@@ -11,7 +11,7 @@
 //!
 //! For one pair (π, σ) the count is a search over π's orbits of cells: a
 //! digit d put in cell c puts σ(d) in π(c), σ²(d) in π²(c), and so on round
-//! the orbit. Two cuts make it fast enough for 9x9:
+//! the orbit. These cuts make it fast enough for 9x9:
 //! - a unit that π maps to itself after k steps holds all n digits, so π^k
 //!   on its cells and σ^k on digits have the same cycle type; a σ failing
 //!   that for any unit is never searched;
@@ -20,14 +20,15 @@
 //!   and rotates them), so a branch tries one of them and counts it as many
 //!   times as there are;
 //! - the next orbit filled is the one with the fewest candidate digits;
-//! - the count below each position is remembered (`Memo`).
+//! - the count below each position is remembered (`Memo`), one count for
+//!   all the positions that a relabelling commuting with σ turns into one
+//!   another: most of 9x9's positions come back only renamed.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 use crate::engine::board::geometry::Shape;
 
-use super::cycle_type;
+use super::{bits, cycle_type};
 
 /// The search for one cell permutation and one digit permutation.
 pub(super) struct Plan {
@@ -48,6 +49,10 @@ pub(super) struct Plan {
     cycle_of: Vec<u16>,
     /// The digits in σ-cycles of each length, one entry per length present.
     by_length: Vec<u16>,
+    /// σ's cycles, each as d, σ(d), σ²(d), ..., grouped by length in the
+    /// order of `by_length`: the relabellings that commute with σ move
+    /// cycles within a group and turn them round.
+    cycles: Vec<Vec<Vec<u8>>>,
     /// The order of σ's centraliser in the symmetric group on the digits.
     centraliser: u64,
 }
@@ -170,6 +175,19 @@ impl Plan {
                     .fold(0, |set, d| set | 1 << d),
             );
         }
+        let cycles = by_length
+            .iter()
+            .map(|&same| {
+                bits(same)
+                    .filter(|&d| cycle_of[d as usize].trailing_zeros() == u32::from(d))
+                    .map(|d| {
+                        std::iter::successors(Some(d), |&e| Some(sigma[e as usize]))
+                            .take(cycle_of[d as usize].count_ones() as usize)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
         let centraliser = lengths
             .iter()
             .map(|&len| {
@@ -214,6 +232,7 @@ impl Plan {
             preimages,
             cycle_of,
             by_length,
+            cycles,
             centraliser,
         }
     }
@@ -271,6 +290,8 @@ fn orbits(source: &[usize]) -> Vec<Vec<usize>> {
 struct Search<'a, 'm> {
     plan: &'a Plan,
     free: Vec<u16>,
+    /// `free` the other way round: per digit, the units it is free in.
+    signature: [u32; 9],
     touched: u16,
     order: Vec<u16>,
     /// The filled orbits as a set, for `memo`'s keys.
@@ -280,13 +301,68 @@ struct Search<'a, 'm> {
 
 /// Counts of the positions a search met, by position: the digits free in
 /// each unit and which orbits are filled fix how many ways remain, however
-/// the search got there. Different first bands often leave the same columns
-/// to fill, so the counts below them are found once.
+/// the search got there, and so does the same position with its digits
+/// renamed by a relabelling that commutes with σ (it maps the grids below
+/// one onto the grids below the other). Keys are positions in a canonical
+/// form under those relabellings (`Search::position`), so different first
+/// bands that leave the same columns to fill up to renaming share a count.
+///
+/// A fixed number of slots, a key's slot chosen by its hash, a new count
+/// taking the place of the old: memory stays bounded however long the
+/// search runs. One memo serves a thread from plan to plan: `start` makes
+/// the counts of earlier plans stale without touching the slots.
 #[derive(Default)]
-pub(super) struct Memo(HashMap<Position, u64, BuildHasherDefault<Mix>>);
+pub(super) struct Memo {
+    slots: Vec<Slot>,
+    plan: u32,
+}
 
-/// A position packed: each unit's free digits in 9 bits (14 units to a
-/// `u128`), then the filled orbits.
+/// One memo slot: a position, its count and the plan it belongs to (0 for
+/// none yet).
+#[derive(Clone, Copy)]
+struct Slot {
+    position: Position,
+    count: u64,
+    plan: u32,
+}
+
+impl Memo {
+    /// Forgets every count: a new plan begins.
+    pub(super) fn start(&mut self) {
+        self.plan += 1;
+    }
+
+    fn slot(position: &Position) -> usize {
+        let mut hash = Mix::default();
+        position.hash(&mut hash);
+        (hash.finish() >> 32) as usize & (MEMO_SLOTS - 1)
+    }
+
+    fn get(&self, position: &Position) -> Option<u64> {
+        let slot = self.slots.get(Memo::slot(position))?;
+        (slot.plan == self.plan && slot.position == *position).then_some(slot.count)
+    }
+
+    fn insert(&mut self, position: Position, count: u64) {
+        if self.slots.is_empty() {
+            let empty = Slot {
+                position: Position([0; 3]),
+                count: 0,
+                plan: 0,
+            };
+            self.slots = vec![empty; MEMO_SLOTS];
+        }
+        let plan = self.plan;
+        self.slots[Memo::slot(&position)] = Slot {
+            position,
+            count,
+            plan,
+        };
+    }
+}
+
+/// A position packed: each digit's signature (the units it is free in) in
+/// 27 bits, four to a `u128`, the ninth beside the filled orbits.
 #[derive(Clone, Copy, Eq)]
 struct Position([u128; 3]);
 
@@ -306,9 +382,8 @@ impl Hash for Position {
     }
 }
 
-/// Memo entries kept before the memo starts over, to bound its memory
-/// (about 60 bytes each).
-const MEMO_LIMIT: usize = 1 << 21;
+/// The memo's slots per thread (64 bytes each: 64 MiB).
+const MEMO_SLOTS: usize = 1 << 20;
 
 /// Positions with fewer open orbits than this are counted, not looked up:
 /// their searches cost less than a lookup.
@@ -347,6 +422,7 @@ impl<'a, 'm> Search<'a, 'm> {
         Search {
             plan,
             free: vec![(1u16 << plan.n) - 1; 3 * plan.n],
+            signature: [(1u32 << (3 * plan.n)) - 1; 9],
             touched: 0,
             order: (0..plan.fits.len() as u16).collect(),
             filled_set: 0,
@@ -354,12 +430,32 @@ impl<'a, 'm> Search<'a, 'm> {
         }
     }
 
+    /// The position in canonical form: the signatures of each group of
+    /// same-length σ-cycles, each cycle's turned round to its least, the
+    /// cycles sorted; any relabelling commuting with σ gives the same form.
     fn position(&self) -> Position {
-        let mut packed = [0u128, 0, self.filled_set];
-        for (u, &free) in self.free.iter().enumerate() {
-            packed[u / 14] |= u128::from(free) << (u % 14 * 9);
+        let mut words = [0u128, 0, self.filled_set << 27];
+        let mut at = 0;
+        for group in &self.plan.cycles {
+            let len = group[0].len();
+            let mut turned = [[0u32; 9]; 9];
+            for (cycle, out) in group.iter().zip(&mut turned) {
+                let signature = |i: usize| self.signature[usize::from(cycle[i % len])];
+                *out = (0..len)
+                    .map(|start| {
+                        std::array::from_fn(|i| if i < len { signature(start + i) } else { 0 })
+                    })
+                    .min()
+                    .unwrap_or_default();
+            }
+            let turned = &mut turned[..group.len()];
+            turned.sort_unstable();
+            for sig in turned.iter().flat_map(|t| &t[..len]) {
+                words[at / 4] |= u128::from(*sig) << (at % 4 * 27);
+                at += 1;
+            }
         }
-        Position(packed)
+        Position(words)
     }
 
     fn orbit(&self, i: u16) -> &'a [[u8; 3]] {
@@ -427,9 +523,10 @@ impl<'a, 'm> Search<'a, 'm> {
     fn toggle(&mut self, i: u16, d: u8) {
         let plan = self.plan;
         for (k, units) in self.orbit(i).iter().enumerate() {
-            let bit = 1u16 << plan.powers[k * plan.n + d as usize];
+            let digit = plan.powers[k * plan.n + d as usize];
             for &u in units {
-                self.free[u as usize] ^= bit;
+                self.free[u as usize] ^= 1 << digit;
+                self.signature[usize::from(digit)] ^= 1 << u;
             }
         }
     }
@@ -460,15 +557,12 @@ impl<'a, 'm> Search<'a, 'm> {
         }
         let remembered = self.order.len() - filled >= MEMO_MIN_OPEN;
         let position = remembered.then(|| self.position());
-        if let Some(count) = position.and_then(|p| self.memo.0.get(&p)) {
-            return *count;
+        if let Some(count) = position.and_then(|p| self.memo.get(&p)) {
+            return count;
         }
         let total = self.search(filled);
         if let Some(position) = position {
-            if self.memo.0.len() >= MEMO_LIMIT {
-                self.memo.0.clear();
-            }
-            self.memo.0.insert(position, total);
+            self.memo.insert(position, total);
         }
         total
     }
@@ -518,13 +612,87 @@ impl<'a, 'm> Search<'a, 'm> {
     }
 }
 
-/// The positions of the set bits, lowest first.
-fn bits(mut set: u16) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let d = set.trailing_zeros() as u8;
-            set &= set - 1;
-            d
-        })
-    })
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generation::permutation::random_permutation;
+    use crate::engine::symmetry::burnside::{cell_sources, symmetry_classes};
+    use rand::{Rng, RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// On every 9x9 search, a random partial fill and the same fill renamed
+    /// by a relabelling that commutes with σ get one memo key, and counted
+    /// with separate memos, one count: the premise of the memo's canonical
+    /// keys, checked by counting rather than by the key code's own logic.
+    #[test]
+    fn renamed_positions_share_a_key_and_a_count() {
+        let shape = Shape::new(3, 3).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(15);
+        let (mut memo, mut renamed_memo) = (Memo::default(), Memo::default());
+        let mut nonzero = 0;
+        for class in &symmetry_classes(shape)[1..] {
+            for plan in plans(shape, &cell_sources(&class.representative)) {
+                let path = random_fill(&plan, OPEN_AFTER_FILL, &mut rng);
+                let tau = commuting_relabelling(&plan, &mut rng);
+                let renamed: Vec<(u16, u8)> = path
+                    .iter()
+                    .map(|&(i, d)| (i, tau[usize::from(d)]))
+                    .collect();
+                memo.start();
+                renamed_memo.start();
+                let (mut one, mut other) = (
+                    Search::new(&plan, &mut memo),
+                    Search::new(&plan, &mut renamed_memo),
+                );
+                for (filled, (&(i, d), &(j, e))) in path.iter().zip(&renamed).enumerate() {
+                    one.place_next(filled, i, d);
+                    other.place_next(filled, j, e);
+                }
+                assert!(one.position() == other.position());
+                let count = one.count(path.len());
+                assert_eq!(count, other.count(path.len()));
+                nonzero += usize::from(count > 0);
+            }
+        }
+        assert!(nonzero > 10, "too few fills lead to a grid: {nonzero}");
+    }
+
+    /// Open orbits left by `random_fill`: few enough to count in a debug build.
+    const OPEN_AFTER_FILL: usize = 12;
+
+    /// A random path down the search until `open` orbits are left or a dead
+    /// end.
+    fn random_fill(plan: &Plan, open: usize, rng: &mut impl Rng) -> Vec<(u16, u8)> {
+        let mut memo = Memo::default();
+        let mut search = Search::new(plan, &mut memo);
+        let mut path = Vec::new();
+        while search.order.len() - path.len() > open {
+            let filled = path.len();
+            let candidates: Vec<u8> = bits(search.choose(filled)).collect();
+            if candidates.is_empty() {
+                break;
+            }
+            let d = candidates[rng.random_range(0..candidates.len())];
+            let orbit = search.order[filled];
+            search.place(orbit, d);
+            path.push((orbit, d));
+        }
+        path
+    }
+
+    /// A random relabelling that commutes with σ: each length's cycles moved
+    /// onto one another in a random order, each turned round at random.
+    fn commuting_relabelling(plan: &Plan, rng: &mut impl Rng) -> Vec<u8> {
+        let mut tau = vec![0u8; plan.n];
+        for group in &plan.cycles {
+            let len = group[0].len();
+            for (from, to) in group.iter().zip(random_permutation(group.len(), rng)) {
+                let turn = rng.random_range(0..len);
+                for (i, &d) in from.iter().enumerate() {
+                    tau[usize::from(d)] = group[to][(i + turn) % len];
+                }
+            }
+        }
+        tau
+    }
 }
