@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::{Outcome as Solved, SolutionCount, Solver};
+use tudoku::engine::{Outcome as Solved, SolutionCount, Solver, solve_unique_with};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::progress::Tally;
@@ -50,7 +50,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
                 }
                 return Outcome::done(vec![describe(count)]);
             }
-            match solver.solve_unique(grid) {
+            match solve_unique_with(&mut solver, grid) {
                 Solved::Unsolvable => {
                     Outcome::failed("no solution").because(no_solution_because(grid, "no solution"))
                 }

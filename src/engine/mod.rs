@@ -32,7 +32,7 @@ pub use generation::generate::{
 pub use generation::permutation::{next_permutation, random_permutation};
 pub use generation::pi::{PiLayer, all_layers};
 
-pub use solve::solver::{Outcome, SolutionCount, Solver, count, solve, solve_unique};
+pub use solve::solver::{Outcome, SolutionCount, Solver, count, solve};
 
 pub use logic::difficulty::Difficulty;
 pub use logic::hint::{
@@ -42,6 +42,7 @@ pub use logic::rate::{Rating, Unsolvable, rate, rate_with, unique_solution};
 pub use logic::step::{Step, Technique};
 pub use logic::techniques;
 pub use logic::trial::unique_by_trials;
+pub use logic::unique::{solve_unique, solve_unique_with};
 
 pub use symmetry::burnside::{Census, ClassCount, census, census_by_class, published_grid_count};
 pub use symmetry::canon::{canonical, mapping};

@@ -8,3 +8,4 @@ pub(super) mod rate;
 pub(super) mod step;
 pub mod techniques;
 pub(super) mod trial;
+pub(super) mod unique;

@@ -5,10 +5,11 @@
 use super::difficulty::Difficulty;
 use super::step::Technique;
 use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step};
+use super::unique::{NARROW_FROM, solve_unique};
 use crate::engine::board::grid::Grid;
-use crate::engine::board::validate;
-use crate::engine::solve::solver::{self, Outcome};
+use crate::engine::solve::solver::{Outcome, Solver};
 use crate::engine::symmetry::canon::canonical;
+use crate::engine::symmetry::transform::Transform;
 
 /// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,19 +35,28 @@ pub struct Rating {
 
 /// The one solution of a puzzle, or why there is not exactly one.
 pub fn unique_solution(grid: &Grid) -> Result<Grid, Unsolvable> {
-    if !validate::is_consistent(grid) {
-        return Err(Unsolvable::NoSolution);
-    }
-    // one search counts to two and keeps the first solution
-    the_solution(solver::solve_unique(grid))
+    the_solution(solve_unique(grid))
 }
 
-/// The one solution of a position logic stalled on, searched within its
-/// candidates: every step so far held for every solution, so the puzzle's
-/// solutions are the same, and far fewer branches lead to them.
-fn stalled_solution(board: &Board) -> Result<Grid, Unsolvable> {
-    let mut solver = solver::Solver::new();
-    the_solution(solver.solve_unique_within(&board.to_grid(), board.all_candidates()))
+/// The one solution of a position logic stalled on, `board`, reached from
+/// the canonical form `to_canonical` makes of `given`. Up to 12x12 it is
+/// searched within the board's candidates: every step so far held for every
+/// solution, so the puzzle's solutions are the same, and far fewer branches
+/// lead to them. On larger boards the search's time depends on where the
+/// cells lie, and the canonical form, its first rows nearly empty, is a bad
+/// place for it (one 25x25 puzzle: 17 s there, 20 ms as given), so the
+/// puzzle as given is solved, as `solve` does, and the solution moved.
+fn stalled_solution(
+    board: &Board,
+    given: &Grid,
+    to_canonical: &Transform,
+) -> Result<Grid, Unsolvable> {
+    if board.n() < NARROW_FROM {
+        let mut solver = Solver::new();
+        return the_solution(solver.solve_unique_within(&board.to_grid(), board.all_candidates()));
+    }
+    let solution = unique_solution(given)?;
+    to_canonical.apply(&solution).ok_or(Unsolvable::NoSolution)
 }
 
 fn the_solution(outcome: Outcome) -> Result<Grid, Unsolvable> {
@@ -66,8 +76,8 @@ fn the_solution(outcome: Outcome) -> Result<Grid, Unsolvable> {
 /// The puzzle is rated in its canonical form (engine/symmetry/canon.rs), so every
 /// puzzle of a class gets the same rating: the steps a solve takes first
 /// depend on where cells are, which a symmetry changes.
-pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
-    let Some(canonical) = canonical(grid) else {
+pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
+    let Some(canonical) = canonical(given) else {
         return Err(Unsolvable::NoSolution);
     };
     let grid = &canonical.grid;
@@ -81,7 +91,7 @@ pub fn rate(grid: &Grid) -> Result<Rating, Unsolvable> {
             None => {
                 let known = match &solution {
                     Some(s) => s,
-                    None => solution.insert(stalled_solution(&board)?),
+                    None => solution.insert(stalled_solution(&board, given, &canonical.transform)?),
                 };
                 let step = find_uniqueness_step(&board)
                     .or_else(|| find_backtrack(&board, known))

@@ -1,7 +1,15 @@
 //! Solving and counting by search: the colouring backtracker that every
 //! uniqueness check, the batch `solve` and the game's solution rely on.
-//! `solver` is generic over every box shape; for 3x3 boxes it runs `triad`,
-//! a dedicated 9x9 search several times faster on hard puzzles.
+//! `solver` is the public surface, generic over every box shape; the other
+//! files are the generic search's parts, and `triad`, for 3x3 boxes, a
+//! dedicated 9x9 search several times faster on hard puzzles.
 
+mod bits;
+mod branch;
+mod propagate;
+mod relabel;
+mod search;
 pub(super) mod solver;
+mod state;
+mod tables;
 mod triad;

@@ -33,6 +33,19 @@ const MAX_LAYERS: usize = 81;
 /// whole solve's searches, too slow past this for a hint on a large board.
 const MAX_LOGIC_TRIALS: usize = 160;
 
+/// The work one contradiction search may do, in cells scanned: each layer
+/// of singles scans the board, and a technique step counts as
+/// `STEP_SCANS` scans. Past it the search keeps the best contradiction
+/// found so far, or gives up (the hint then names a digit of the solution),
+/// so a hint stays quick on the largest board: a count of work, not a
+/// clock, so the same position always gets the same hint. About a quarter
+/// of a million cells: thousands of layers on 9x9, a few hundred on 25x25.
+const BUDGET_CELLS: usize = 250_000;
+
+/// What a technique step in a trial costs, in board scans: a scan of every
+/// technique up to Expert is far more than a layer of singles.
+const STEP_SCANS: usize = 40;
+
 /// No placement of the trial removed this candidate: it was gone before.
 const BEFORE: u16 = u16::MAX;
 
@@ -301,22 +314,26 @@ impl<'a> Trial<'a> {
     }
 
     /// Follows singles from `cell` = `digit` until something breaks, within
-    /// `layers` layers; where they stall, takes a technique step no harder
-    /// than `logic` (none when `None`).
+    /// `layers` layers and the board scans left; where they stall, takes a
+    /// technique step no harder than `logic` (none when `None`).
     fn run(
         mut self,
         cell: usize,
         digit: u8,
         layers: usize,
         logic: Option<Difficulty>,
+        scans_left: &mut usize,
     ) -> Option<Found> {
         self.place(cell, digit, Vec::new());
         for _ in 0..layers {
             if let Some(found) = self.best_break() {
                 return Some(found);
             }
+            spend(scans_left, 1)?;
             if !self.spread() {
-                let step = self.finder.sound_step_up_to(&self.board, logic?)?;
+                let logic = logic?;
+                spend(scans_left, STEP_SCANS)?;
+                let step = self.finder.sound_step_up_to(&self.board, logic)?;
                 self.take(&step);
             }
         }
@@ -324,18 +341,32 @@ impl<'a> Trial<'a> {
     }
 }
 
+/// Takes `scans` from the budget; `None`, and nothing left, when it has
+/// fewer.
+fn spend(scans_left: &mut usize, scans: usize) -> Option<()> {
+    let rest = scans_left.checked_sub(scans);
+    *scans_left = rest.unwrap_or(0);
+    rest.map(|_| ())
+}
+
 /// The shortest contradiction from a candidate the solution does not use,
 /// as a step: it removes the candidate, or places the cell's other digit
 /// when it had two. `None` when no trial breaks within `MAX_LAYERS`.
 pub fn find_contradiction(b: &Board, solution: &Grid) -> Option<Step> {
-    shortest_contradiction(b, solution, None)
-        .or_else(|| shortest_contradiction(b, solution, Some(Difficulty::Extreme)))
+    let mut scans_left = BUDGET_CELLS / b.geometry().cell_count();
+    shortest_contradiction(b, solution, None, &mut scans_left)
+        .or_else(|| shortest_contradiction(b, solution, Some(Difficulty::Extreme), &mut scans_left))
 }
 
 /// The trial of every candidate the solution does not use, with singles and
 /// technique steps up to `logic`: the step of the shortest that breaks (the
 /// first, with technique steps).
-fn shortest_contradiction(b: &Board, solution: &Grid, logic: Option<Difficulty>) -> Option<Step> {
+fn shortest_contradiction(
+    b: &Board,
+    solution: &Grid,
+    logic: Option<Difficulty>,
+    scans_left: &mut usize,
+) -> Option<Step> {
     let geo = b.geometry();
     // trials take technique steps whose text nobody reads
     let quiet = b.clone().without_explanations();
@@ -355,8 +386,11 @@ fn shortest_contradiction(b: &Board, solution: &Grid, logic: Option<Difficulty>)
         usize::MAX
     };
     for (cell, digit) in wrong.take(budget) {
+        if *scans_left == 0 {
+            break;
+        }
         let layers = best.as_ref().map_or(MAX_LAYERS, |(k, ..)| k - 1);
-        let Some(found) = Trial::new(&quiet).run(cell, digit, layers, logic) else {
+        let Some(found) = Trial::new(&quiet).run(cell, digit, layers, logic, scans_left) else {
             continue;
         };
         if best.as_ref().is_none_or(|(k, ..)| found.links.len() < *k) {

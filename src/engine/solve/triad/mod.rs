@@ -11,7 +11,8 @@
 //! (`avx2.rs`, found at run time) and on plain arrays otherwise
 //! (`lanes.rs`), with the same results.
 
-use super::solver::{PROGRESS_EVERY, Search};
+use super::search::Search;
+use super::solver::PROGRESS_EVERY;
 use crate::engine::board::digits::DigitSet;
 use crate::engine::board::grid::Grid;
 

@@ -1,0 +1,133 @@
+//! The search loop: a stack of band states, branching on one cell's
+//! digit at a time, and the band layout every part of the search reads.
+
+use crate::engine::board::digits::DigitSet;
+use crate::engine::board::grid::Grid;
+
+use super::bits::Bits;
+use super::solver::PROGRESS_EVERY;
+use super::state::State;
+use super::tables::{MAX_BAND, Tables, band_peers, tables};
+
+/// A search for one box shape, behind a trait object so that `Solver` can
+/// hold one per shape.
+pub(super) trait Search {
+    /// Searches `grid` with its empty cells limited to `candidates` (when
+    /// given, one set per cell), stopping after `limit` solutions (0: never),
+    /// writes the first solution into `first` when given, tells `progress`
+    /// the number found every [`PROGRESS_EVERY`] solutions, and returns how
+    /// many it found.
+    fn run(
+        &mut self,
+        grid: &Grid,
+        candidates: &[DigitSet],
+        limit: u64,
+        first: Option<&mut Grid>,
+        progress: &mut dyn FnMut(u64),
+    ) -> u64;
+}
+
+/// The backtracking search for boxes of `H` rows by `W` columns, on boards
+/// of side `N = H * W`, with one `B` per band.
+pub(super) struct Core<const H: usize, const W: usize, const N: usize, B> {
+    pub(super) tables: &'static Tables,
+    /// The open branches, the one being searched on top. Branching on digit
+    /// d in a cell pushes a copy of the top state with d placed there and
+    /// takes d out of that cell in the state below, which is what is left
+    /// to search when the branch is done: one copy per branch, none to
+    /// backtrack.
+    pub(super) stack: Vec<State<B, N, W>>,
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H, W, N, B> {
+    fn run(
+        &mut self,
+        grid: &Grid,
+        candidates: &[DigitSet],
+        limit: u64,
+        mut first: Option<&mut Grid>,
+        progress: &mut dyn FnMut(u64),
+    ) -> u64 {
+        let (tables, stack) = (self.tables, &mut self.stack);
+        let mut state = Self::empty_state();
+        let mut alive = Self::place_givens(&mut state, grid);
+        Self::limit_to(&mut state, grid, candidates);
+        stack.clear();
+        stack.push(state);
+        let mut found = 0;
+        loop {
+            let at_root = stack.len() == 1;
+            let Some(state) = stack.last_mut() else {
+                return found;
+            };
+            if alive && Self::propagate(tables, state, at_root) {
+                match Self::branch_cell(state) {
+                    Some((d, band, cell)) => {
+                        // A copy and a push, inlined: cheaper than the
+                        // generic `extend_from_within`.
+                        let mut branch = *state;
+                        Self::take_out(state, d, band, cell);
+                        Self::place(&mut branch, d, band, cell);
+                        stack.push(branch);
+                        continue;
+                    }
+                    None => {
+                        if found == 0
+                            && let Some(first) = first.as_deref_mut()
+                        {
+                            Self::write_solution(state, first);
+                        }
+                        found += 1;
+                        if found == limit {
+                            return found;
+                        }
+                        if found % PROGRESS_EVERY == 0 {
+                            progress(found);
+                        }
+                    }
+                }
+            }
+            stack.pop();
+            alive = true;
+        }
+    }
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
+    /// A row of a band, as the low `N` bits.
+    pub(super) const ROW: u32 = u32::MAX >> (32 - N);
+
+    /// Bits per band.
+    pub(super) const BAND: usize = H * N;
+
+    /// For each cell of a band, its row and box in the band: a lookup
+    /// rather than the divisions that find them, since `place` runs for
+    /// every single found.
+    pub(super) const PEERS: [u128; MAX_BAND] = band_peers(H, W);
+
+    pub(super) fn new() -> Self {
+        const { assert!(N == H * W && N <= 25 && H * N <= B::BITS) };
+        Core {
+            tables: tables(H, W),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Every cell of a band.
+    pub(super) fn band() -> B {
+        !B::ZERO >> (B::BITS - Self::BAND)
+    }
+
+    /// Row `i` of a band, as the low `N` bits.
+    pub(super) fn row(bits: B, i: usize) -> u32 {
+        (bits >> (i * N)).low() & Self::ROW
+    }
+
+    /// The same `N`-bit pattern in every row of a band: multiplying by a
+    /// one at the start of each row copies it there, with no carries since
+    /// the copies do not overlap.
+    pub(super) fn in_every_row(row: u32) -> B {
+        let starts = (0..H).fold(B::ZERO, |starts, i| starts | B::from_u32(1) << (i * N));
+        B::from_u32(row) * starts
+    }
+}
