@@ -4,4 +4,5 @@
 
 pub(super) mod burnside;
 pub(super) mod canon;
+mod minlex9;
 pub(super) mod transform;

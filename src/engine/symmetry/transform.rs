@@ -58,15 +58,34 @@ impl Transform {
     /// That covers band and stack permutations and the row and column
     /// permutations inside them, and nothing else.
     pub fn permute_lines(shape: Shape, rows: &[usize], cols: &[usize]) -> Option<Transform> {
-        let keeps_boxes = |lines: &[usize], size: usize| {
-            lines.len() == shape.n()
-                && is_permutation(lines)
-                && lines
-                    .chunks(size)
-                    .all(|chunk| chunk.iter().all(|&l| l / size == chunk[0] / size))
-        };
-        (keeps_boxes(rows, shape.box_rows()) && keeps_boxes(cols, shape.box_cols()))
-            .then(|| Transform::lines(shape, rows, cols))
+        keeps_boxes(shape, rows, cols).then(|| Transform::lines(shape, rows, cols))
+    }
+
+    /// The transform `parts` spells out, the inverse of [`Transform::parts`];
+    /// `None` when its line orders split bands or stacks, its digits are not
+    /// a permutation of 1..=n, or it transposes rectangular boxes. Built in
+    /// one pass, for searches that find many transforms.
+    pub fn from_parts(shape: Shape, parts: &Parts) -> Option<Transform> {
+        let n = shape.n();
+        let zero_based: Vec<u8> = parts.digits.iter().map(|&d| d.wrapping_sub(1)).collect();
+        let fits = keeps_boxes(shape, &parts.rows, &parts.cols)
+            && parts.digits.len() == n
+            && is_permutation(&zero_based)
+            && (shape.is_square() || !parts.transposed);
+        fits.then(|| {
+            let mut t = Transform::identity(shape);
+            for (r, &row) in parts.rows.iter().enumerate() {
+                for (c, &col) in parts.cols.iter().enumerate() {
+                    t.source[r * n + c] = if parts.transposed {
+                        col * n + row
+                    } else {
+                        row * n + col
+                    };
+                }
+            }
+            t.digits[1..].copy_from_slice(&parts.digits);
+            t
+        })
     }
 
     /// `permute_lines` without the check, for line maps built valid.
@@ -223,6 +242,19 @@ pub struct Parts {
     pub digits: Vec<u8>,
 }
 
+/// True when output rows `rows` and columns `cols` are permutations that
+/// keep each band and each stack together.
+fn keeps_boxes(shape: Shape, rows: &[usize], cols: &[usize]) -> bool {
+    let keeps = |lines: &[usize], size: usize| {
+        lines.len() == shape.n()
+            && is_permutation(lines)
+            && lines
+                .chunks(size)
+                .all(|chunk| chunk.iter().all(|&l| l / size == chunk[0] / size))
+    };
+    keeps(rows, shape.box_rows()) && keeps(cols, shape.box_cols())
+}
+
 /// A random order of `groups * size` lines that keeps each group of `size`
 /// consecutive lines together: a random order of the groups, then a random
 /// order inside each.
@@ -345,7 +377,11 @@ mod tests {
     fn parts_rebuild_the_transform_and_inverse_undoes_it() {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        for shape in [four(), Shape::new(2, 3).unwrap()] {
+        for shape in [
+            four(),
+            Shape::new(2, 3).unwrap(),
+            Shape::for_size(9).unwrap(),
+        ] {
             for _ in 0..50 {
                 let t = Transform::random(shape, &mut rng);
                 let p = t.parts();
@@ -357,10 +393,36 @@ mod tests {
                     .then(&Transform::relabel(shape, &p.digits).unwrap())
                     .unwrap();
                 assert_eq!(rebuilt, t);
+                assert_eq!(Transform::from_parts(shape, &p), Some(t.clone()));
                 assert_eq!(t.then(&t.inverse()).unwrap(), Transform::identity(shape));
                 assert_eq!(t.inverse().then(&t).unwrap(), Transform::identity(shape));
             }
         }
+    }
+
+    #[test]
+    fn parts_that_break_the_group_build_nothing() {
+        let s = Shape::new(2, 3).unwrap();
+        let parts = Transform::identity(s).parts();
+        assert!(Transform::from_parts(s, &parts).is_some());
+        let transposed = Parts {
+            transposed: true,
+            ..parts.clone()
+        };
+        assert!(Transform::from_parts(s, &transposed).is_none(), "2x3 boxes");
+        let split = Parts {
+            rows: vec![0, 2, 1, 3, 4, 5],
+            ..parts.clone()
+        };
+        assert!(Transform::from_parts(s, &split).is_none(), "splits a band");
+        let digits = Parts {
+            digits: vec![1, 1, 2, 3, 4, 5],
+            ..parts
+        };
+        assert!(
+            Transform::from_parts(s, &digits).is_none(),
+            "not a relabelling"
+        );
     }
 
     #[test]
