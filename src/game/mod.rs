@@ -160,7 +160,7 @@ impl Game {
     /// A freshly generated game of a shape and level; `seed` makes it
     /// reproducible. The game's level is the puzzle's real rating, which
     /// differs from `difficulty` only where that level is out of reach
-    /// (see `highest_level`).
+    /// (see `engine::highest_level`).
     pub fn generate(shape: Shape, difficulty: Difficulty, seed: u64, now: Instant) -> Game {
         Game::generate_fresh(shape, difficulty, seed, &[], now)
     }
