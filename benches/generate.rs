@@ -1,5 +1,6 @@
 //! Puzzle generation speed per board and level: mean and p99 per puzzle,
-//! release, one thread. qqwing (Debian package `qqwing`), when installed,
+//! release, one thread, in wall time and in this thread's CPU time (which
+//! load from other processes stretches far less: compare runs by it). qqwing (Debian package `qqwing`), when installed,
 //! is timed in the same run on the same machine for 9x9 (`any` and
 //! `expert`); it is skipped with a note when absent.
 //!
@@ -7,6 +8,10 @@
 
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::thread_cpu;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -38,8 +43,8 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     println!(
-        "{:<8} {:<8} {:>6} {:>12} {:>12}",
-        "board", "level", "count", "mean", "p99"
+        "{:<8} {:<8} {:>6} {:>12} {:>12} {:>12} {:>12}",
+        "board", "level", "count", "mean", "p99", "cpu mean", "cpu p99"
     );
     for &(n, level, count) in RUNS {
         if !sizes.is_empty() && !sizes.contains(&n) {
@@ -51,14 +56,17 @@ fn main() {
             ..GenerateOptions::new(shape)
         };
         let mut times = Vec::with_capacity(count);
+        let mut cpu_times = Vec::with_capacity(count);
         let mut failed = 0;
         for seed in 0..count as u64 {
-            let start = Instant::now();
+            let (start, cpu_start) = (Instant::now(), thread_cpu());
             failed +=
                 usize::from(generate(&options, &mut ChaCha8Rng::seed_from_u64(seed)).is_err());
             times.push(start.elapsed());
+            cpu_times.push(thread_cpu() - cpu_start);
         }
         let (mean, p99) = summary(&mut times);
+        let (cpu_mean, cpu_p99) = summary(&mut cpu_times);
         let name = level.map_or("any", Difficulty::name);
         let note = if failed > 0 {
             format!("  ({failed} out of reach)")
@@ -66,10 +74,12 @@ fn main() {
             String::new()
         };
         println!(
-            "{:<8} {name:<8} {count:>6} {:>12} {:>12}{note}",
+            "{:<8} {name:<8} {count:>6} {:>12} {:>12} {:>12} {:>12}{note}",
             shape.board_name(),
             show(mean),
-            show(p99)
+            show(p99),
+            show(cpu_mean),
+            show(cpu_p99)
         );
     }
     if sizes.is_empty() || sizes.contains(&9) {

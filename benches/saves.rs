@@ -6,6 +6,10 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "common/cpu.rs"]
+mod cpu;
+use cpu::thread_cpu;
+
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tudoku::engine::{Difficulty, Shape};
@@ -59,18 +63,6 @@ fn long_game(moves: usize, now: Instant) -> Game {
         }
     }
     game
-}
-
-/// This thread's CPU time: unlike the wall clock, not stretched by other
-/// processes sharing the cores.
-fn thread_cpu() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid timespec for the call to fill.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
 }
 
 fn mean(runs: u32, mut f: impl FnMut()) -> Duration {

@@ -91,7 +91,7 @@ pub use engine::Difficulty;
 /// // A 4x4 board never needs more than singles.
 /// let four = Shape::new(2, 2)?;
 /// let err = tudoku::generate(four, Some(Difficulty::Hard), 1).unwrap_err();
-/// assert!(matches!(err, GenerateError::LevelOutOfReach { .. }));
+/// assert!(matches!(err, GenerateError::LevelBeyondBoard { .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub use engine::GenerateError;

@@ -86,7 +86,7 @@ fn every_shape_generates_a_unique_puzzle() {
 fn reachable(shape: Shape) -> Vec<Difficulty> {
     Difficulty::ALL
         .into_iter()
-        .filter(|&level| level <= tudoku::game::highest_level(shape))
+        .filter(|&level| level <= tudoku::engine::highest_level(shape))
         .collect()
 }
 
@@ -160,9 +160,71 @@ fn an_unreachable_level_is_an_error_not_a_hang() {
     };
     let err = generate(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap_err();
     assert!(
-        err.to_string().contains("no expert puzzle found for 4x4"),
+        err.to_string().contains("no expert puzzle exists for 4x4"),
         "{err}"
     );
+}
+
+/// The oracle for `highest_level` on 4x4: every 4x4 puzzle with exactly one
+/// solution (by the naive counter) rates easy: singles alone solve it. All clue
+/// subsets of the 12 grids whose first row is 1234 are tried: every other
+/// grid relabels one of these, and relabelling keeps both properties. Too
+/// slow for a debug build; CI runs it in release.
+#[test]
+#[ignore]
+fn every_unique_4x4_puzzle_is_easy() {
+    let shape = Shape::for_size(4).unwrap();
+    let mut grids = Vec::new();
+    for rest in 0u32..4u32.pow(12) {
+        let mut values: Vec<u8> = vec![1, 2, 3, 4];
+        values.extend((0..12).map(|i| (rest / 4u32.pow(i) % 4) as u8 + 1));
+        let grid = Grid::from_values(shape, values).unwrap();
+        if is_solved(&grid) {
+            grids.push(grid);
+        }
+    }
+    assert_eq!(grids.len(), 12, "288 grids / 24 relabellings");
+    let mut unique = 0;
+    for grid in &grids {
+        for clues in 0u32..1 << 16 {
+            let mut values: Vec<u8> = (0..16)
+                .map(|c| if clues >> c & 1 == 1 { grid.get(c) } else { 0 })
+                .collect();
+            if naive_count(&mut values.clone(), 4, 2, 2, 2) != 1 {
+                continue;
+            }
+            unique += 1;
+            let puzzle = Grid::from_values(shape, std::mem::take(&mut values)).unwrap();
+            let level = rate(&puzzle).unwrap().difficulty;
+            assert_eq!(level, Difficulty::Easy, "{}", puzzle.to_line(false));
+        }
+    }
+    // 13,579,680 unique puzzles over all 288 grids
+    assert_eq!(unique * 24, 13_579_680);
+    assert_eq!(tudoku::engine::highest_level(shape), Difficulty::Easy);
+}
+
+/// 6x6 Extreme is rare (about 1 in 1,540 random minimal puzzles) but every
+/// request ends with one, on both box shapes: rated Extreme from scratch and
+/// unique by the naive counter. Too slow for a debug build; CI runs it in
+/// release.
+#[test]
+#[ignore]
+fn extreme_6x6_puzzles_are_found_for_every_seed() {
+    for shape in [Shape::new(2, 3).unwrap(), Shape::new(3, 2).unwrap()] {
+        let options = GenerateOptions {
+            difficulty: Some(Difficulty::Extreme),
+            ..GenerateOptions::new(shape)
+        };
+        for seed in 0..20 {
+            let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            let rating = rate(&g.puzzle).unwrap();
+            assert_eq!(rating.difficulty, Difficulty::Extreme, "{shape} {seed}");
+            let mut values = g.puzzle.values().to_vec();
+            let (h, w) = (shape.box_rows(), shape.box_cols());
+            assert_eq!(naive_count(&mut values, 6, h, w, 2), 1, "{shape} {seed}");
+        }
+    }
 }
 
 fn tudoku(args: &[&str]) -> std::process::Output {
@@ -197,7 +259,7 @@ fn cli_rejects_unsupported_sizes() {
     let o = tudoku(&["generate", "--size", "4", "--difficulty", "hard"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("no hard puzzle found for 4x4"), "{err}");
+    assert!(err.contains("no hard puzzle exists for 4x4"), "{err}");
     assert!(err.contains("4x4 boards reach easy at most"), "{err}");
     let o = tudoku(&["generate", "--size", "25", "--minimal"]);
     assert!(!o.status.success());

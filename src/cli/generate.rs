@@ -10,7 +10,6 @@ use rand_chacha::ChaCha8Rng;
 use tudoku::engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_cancellable,
 };
-use tudoku::game::highest_level;
 
 use super::output::{Output, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
@@ -115,14 +114,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
                 Ok(line) => line,
                 Err(e) => {
                     progress.clear();
-                    let reach = matches!(e, GenerateError::LevelOutOfReach { .. }).then(|| {
-                        format!(
-                            "; {} boards reach {} at most",
-                            shape.board_name(),
-                            highest_level(shape)
-                        )
-                    });
-                    say!("tudoku: {e}{}", reach.unwrap_or_default());
+                    say!("tudoku: {e}");
                     status = failure_status(e);
                     return ControlFlow::Break(());
                 }
@@ -154,11 +146,14 @@ fn puzzle_rng(seed: u64, index: usize) -> ChaCha8Rng {
     rng
 }
 
-/// A level out of reach is a puzzle that could not be made (1); a request
-/// refused outright is a usage error (2).
+/// A level out of reach is a puzzle that could not be made (1), whether the
+/// board never has it or the search gave up; a request refused outright is a
+/// usage error (2).
 fn failure_status(error: GenerateError) -> Status {
     match error {
-        GenerateError::LevelOutOfReach { .. } | GenerateError::Cancelled => Status::PuzzleFailed,
+        GenerateError::LevelOutOfReach { .. }
+        | GenerateError::LevelBeyondBoard { .. }
+        | GenerateError::Cancelled => Status::PuzzleFailed,
         GenerateError::MinimalTooLarge { .. } => Status::Trouble,
     }
 }

@@ -27,7 +27,7 @@ pub use board::validate::{conflicts, first_clash, is_consistent, is_solved};
 pub use generation::dig::{Symmetry, is_minimal};
 pub use generation::fill::{FillMethod, FillStats, fill, fill_with_stats, seed_rejection_within};
 pub use generation::generate::{
-    GenerateError, GenerateOptions, Generated, generate, generate_cancellable,
+    GenerateError, GenerateOptions, Generated, generate, generate_cancellable, highest_level,
 };
 pub use generation::permutation::{next_permutation, random_permutation};
 pub use generation::pi::{PiLayer, all_layers};

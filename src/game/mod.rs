@@ -26,9 +26,7 @@ pub use action::{Action, Applied, Direction, Jump, Refusal};
 pub use clock::Clock;
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History};
-pub use source::{
-    fresh_puzzle_cancellable, highest_level, new_puzzle, new_puzzle_cancellable, solved_key,
-};
+pub use source::{fresh_puzzle_cancellable, new_puzzle, new_puzzle_cancellable, solved_key};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
 /// loading checks that the parts fit together instead of trusting the file.

@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::canonical;
 use crate::engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Grid, Shape, generate_cancellable,
+    highest_level,
 };
 
 /// How many seeds a new game tries before it gives up avoiding solved
@@ -43,19 +44,6 @@ pub fn fresh_puzzle_cancellable(
     last
 }
 
-/// The hardest level a board's puzzles reach: a 4x4 board never needs more
-/// than singles, and chains leave no 6x6 puzzle that needs guessing; the
-/// others reach every level. (tests/generate.rs generates each of these
-/// levels; asking the generator for a higher one searches thousands of
-/// puzzles in vain.)
-pub fn highest_level(shape: Shape) -> Difficulty {
-    match shape.n() {
-        4 => Difficulty::Easy,
-        6 => Difficulty::Expert,
-        _ => Difficulty::Extreme,
-    }
-}
-
 /// A puzzle with a unique solution, for a shape, a level and a seed. A level
 /// above the board's highest asks for the highest instead; should the
 /// generator still find none, the nearest puzzle it makes is used: its
@@ -83,7 +71,7 @@ pub fn new_puzzle_cancellable(
         // The game never asks for minimal puzzles.
         Err(GenerateError::Cancelled | GenerateError::MinimalTooLarge { .. }) => None,
         // Without a level the generator fails only when cancelled.
-        Err(GenerateError::LevelOutOfReach { .. }) => {
+        Err(GenerateError::LevelOutOfReach { .. } | GenerateError::LevelBeyondBoard { .. }) => {
             generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok()
         }
     }

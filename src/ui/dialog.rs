@@ -4,8 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::keys::{Command, KeyBindings};
-use crate::engine::{Difficulty, Shape};
-use crate::game::highest_level;
+use crate::engine::{Difficulty, Shape, highest_level};
 
 /// The dialog's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

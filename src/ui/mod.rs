@@ -33,8 +33,8 @@ pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use time::format_time;
 pub use view::share_commands;
 
-use crate::engine::{Difficulty, Shape};
-use crate::game::{Game, highest_level};
+use crate::engine::{Difficulty, Shape, highest_level};
+use crate::game::Game;
 use crate::storage::saves::SavedGame;
 use crate::storage::stats::Stats;
 use crate::storage::{ConfigDir, Loaded, Versioned, load};

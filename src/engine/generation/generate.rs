@@ -57,6 +57,17 @@ pub enum GenerateError {
         difficulty: Difficulty,
         attempts: usize,
     },
+    /// The level is above `highest_level`: no puzzle of the board has it,
+    /// so none is looked for.
+    #[error(
+        "no {difficulty} puzzle exists for {board} boards: {board} boards reach {highest} at most",
+        board = shape.board_name(),
+        highest = highest_level(*shape)
+    )]
+    LevelBeyondBoard {
+        shape: Shape,
+        difficulty: Difficulty,
+    },
     /// The caller's `cancelled` said stop.
     #[error("puzzle generation was cancelled")]
     Cancelled,
@@ -67,6 +78,19 @@ pub enum GenerateError {
         shape.board_name()
     )]
     MinimalTooLarge { shape: Shape },
+}
+
+/// The hardest level a board's puzzles reach. A 4x4 board never needs more
+/// than singles: all 13,579,680 of its puzzles with one solution (every clue
+/// subset of each of its 288 grids) are solved by them. Every other board
+/// reaches every level, though not equally often (see
+/// `MAX_ATTEMPTS_6X6`).
+pub fn highest_level(shape: Shape) -> Difficulty {
+    if shape.n() == 4 {
+        Difficulty::Easy
+    } else {
+        Difficulty::Extreme
+    }
 }
 
 /// Digs per full grid before a new grid is drawn: re-digging the same grid in
@@ -87,9 +111,19 @@ const MAX_MINIMAL_ATTEMPTS_LARGE: usize = 60;
 /// one per clue of the removed group, and one to spare.
 const TRIAL_ROUNDS: usize = 3;
 
+/// Tries for a level on 6x6 boards, where singles solve most puzzles that
+/// need no guessing and chains nearly all the rest: 65 of 100,000 random
+/// minimal 6x6 puzzles need guessing (1 in 1,540), and one dig in 200 for
+/// Medium ends Medium. This many tries (a few seconds at most) fail about
+/// once in 10^8 runs for Extreme.
+const MAX_ATTEMPTS_6X6: usize = 30_000;
+
 fn max_attempts(options: &GenerateOptions) -> usize {
     if options.minimal && options.shape.n() > 12 {
         return MAX_MINIMAL_ATTEMPTS_LARGE;
+    }
+    if options.shape.n() == 6 && options.difficulty.is_some() {
+        return MAX_ATTEMPTS_6X6;
     }
     let cells = options.shape.cell_count();
     (MAX_ATTEMPTS_9X9 * 81 * 81 / (cells * cells)).max(MAX_ATTEMPTS_9X9)
@@ -128,7 +162,16 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
             shape: options.shape,
         });
     }
+    if let Some(difficulty) = options.difficulty
+        && difficulty > highest_level(options.shape)
+    {
+        return Err(GenerateError::LevelBeyondBoard {
+            shape: options.shape,
+            difficulty,
+        });
+    }
     let attempts = max_attempts(options);
+    let plan = Plan::for_options(options);
     let mut solution = None;
     for attempt in 0..attempts {
         if cancelled() {
@@ -138,13 +181,27 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
             Some(grid) if attempt % DIGS_PER_GRID != 0 => grid,
             _ => solution.insert(fill(options.shape, FillMethod::default(), rng)),
         };
-        let puzzle = make_puzzle(options, solution, rng, cancelled);
+        let puzzle = make_puzzle(options, plan, solution, rng, cancelled);
         if cancelled() {
             return Err(GenerateError::Cancelled);
         }
-        let Some(puzzle) = puzzle else {
+        let Some(Dug { puzzle, level }) = puzzle else {
             continue;
         };
+        // Most tries miss the level; most of those are told apart without
+        // the canonical rating: by the level logic found while digging, or
+        // for the count's puzzles (most of which singles solve) by singles.
+        if let Some(target) = options.difficulty {
+            let level = level.or_else(|| {
+                let easy = plan == Plan::Count
+                    && target > Difficulty::Easy
+                    && rate_logically(&puzzle, Difficulty::Easy).is_some();
+                easy.then_some(Difficulty::Easy)
+            });
+            if level.is_some_and(|level| level != target) {
+                continue;
+            }
+        }
         let rating = rate_with(&puzzle, solution);
         if options.difficulty.is_none_or(|d| d == rating.difficulty) {
             return Ok(Generated {
@@ -169,8 +226,8 @@ enum Plan {
     Logic(Difficulty),
     /// `Logic`, with the solver's count checked first: a removal that breaks
     /// uniqueness makes logic stall only after trying every technique at the
-    /// stall, and above the easy levels the count rejects it far sooner (on
-    /// boards small enough for the solver never to blow up).
+    /// stall, and from Medium up the count rejects it sooner (on boards small
+    /// enough for the solver never to blow up). It accepts the same removals.
     CountedLogic(Difficulty),
     /// While the solver's count stays one.
     Count,
@@ -191,36 +248,57 @@ impl Plan {
             None | Some(Difficulty::Extreme) if small => Plan::Count,
             None => Plan::Logic(Difficulty::Expert),
             Some(Difficulty::Extreme) => Plan::PastLogic,
-            Some(level) if level >= Difficulty::Hard && small => Plan::CountedLogic(level),
+            Some(level) if level >= Difficulty::Medium && small => Plan::CountedLogic(level),
             Some(level) => Plan::Logic(level),
         }
     }
+}
+
+/// One attempt's puzzle.
+struct Dug {
+    puzzle: Grid,
+    /// The puzzle's level by the sound logic that accepted its last removal
+    /// (as placed, so the canonical rating could in principle differ), where
+    /// the plan ends with such a puzzle.
+    level: Option<Difficulty>,
 }
 
 /// One attempt's puzzle from a full grid, `None` when the plan found none
 /// (or was cancelled).
 fn make_puzzle<R: Rng + ?Sized>(
     options: &GenerateOptions,
+    plan: Plan,
     solution: &Grid,
     rng: &mut R,
     cancelled: &dyn Fn() -> bool,
-) -> Option<Grid> {
+) -> Option<Dug> {
     let symmetry = options.symmetry;
-    let plan = Plan::for_options(options);
-    let by_logic = |max: Difficulty| unless(cancelled, move |p| rate_logically(p, max).is_some());
+    // The level of the last puzzle logic accepted (a full grid needs nothing).
+    let mut logic_level = Difficulty::Easy;
+    let mut by_logic = |p: &Grid, max: Difficulty| match rate_logically(p, max) {
+        Some(rating) => {
+            logic_level = rating.difficulty;
+            true
+        }
+        None => false,
+    };
     let mut puzzle = match plan {
-        Plan::Logic(max) => dig(solution, symmetry, rng, by_logic(max)),
+        Plan::Logic(max) => dig(
+            solution,
+            symmetry,
+            rng,
+            unless(cancelled, |p| by_logic(p, max)),
+        ),
         Plan::CountedLogic(max) => dig(
             solution,
             symmetry,
             rng,
-            unless(cancelled, |p| {
-                is_unique(p) && rate_logically(p, max).is_some()
-            }),
+            unless(cancelled, |p| is_unique(p) && by_logic(p, max)),
         ),
         Plan::Count => dig(solution, symmetry, rng, unless(cancelled, is_unique)),
         Plan::PastLogic => {
-            let mut puzzle = dig(solution, symmetry, rng, by_logic(Difficulty::Expert));
+            let by_expert_logic = |p: &Grid| by_logic(p, Difficulty::Expert);
+            let mut puzzle = dig(solution, symmetry, rng, unless(cancelled, by_expert_logic));
             let needs_a_guess = |p: &Grid| {
                 unique_by_trials(p, solution, TRIAL_ROUNDS)
                     && rate_as_given(p, solution).difficulty == Difficulty::Extreme
@@ -232,11 +310,20 @@ fn make_puzzle<R: Rng + ?Sized>(
         }
     };
     // Minimal puzzles are the likeliest to need guessing, so Extreme by count
-    // always removes single clues too.
-    if options.minimal || (plan == Plan::Count && options.difficulty == Some(Difficulty::Extreme)) {
+    // always removes single clues too; the count's digging already has when
+    // the pattern pairs no cells (a clue it kept stays needed as more go).
+    let minimal_already = plan == Plan::Count && symmetry.transform(options.shape).is_none();
+    let wants_minimal =
+        options.minimal || (plan == Plan::Count && options.difficulty == Some(Difficulty::Extreme));
+    if wants_minimal && !minimal_already {
         minimize(&mut puzzle, rng, unless(cancelled, is_unique));
+        return Some(Dug {
+            puzzle,
+            level: None,
+        });
     }
-    Some(puzzle)
+    let level = matches!(plan, Plan::Logic(_) | Plan::CountedLogic(_)).then_some(logic_level);
+    Some(Dug { puzzle, level })
 }
 
 /// `keeps`, refusing every removal once `cancelled` says so: the digging then
@@ -327,6 +414,26 @@ mod tests {
         let result = generate_cancellable(&options, &mut ChaCha8Rng::seed_from_u64(1), &cancelled);
         assert!(matches!(result, Err(GenerateError::MinimalTooLarge { .. })));
         assert_eq!(asked.get(), 0);
+    }
+
+    #[test]
+    fn a_level_beyond_the_board_is_refused_before_any_work() {
+        let asked = std::cell::Cell::new(0);
+        let cancelled = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for level in [Difficulty::Medium, Difficulty::Extreme] {
+            let result = generate_cancellable(&options(4, level), &mut rng, &cancelled);
+            let expected = GenerateError::LevelBeyondBoard {
+                shape: Shape::for_size(4).unwrap(),
+                difficulty: level,
+            };
+            assert_eq!(result, Err(expected));
+        }
+        assert_eq!(asked.get(), 0);
+        assert!(generate(&options(4, Difficulty::Easy), &mut rng).is_ok());
     }
 
     #[test]
