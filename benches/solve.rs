@@ -21,8 +21,12 @@ use tudoku::engine::{Grid, Shape, parse_puzzles};
 use tudoku::engine::{Outcome, Solver};
 
 mod common;
+#[path = "common/cpu.rs"]
+mod cpu;
 #[path = "solve/peers.rs"]
 mod peers;
+
+use cpu::thread_cpu;
 
 const SETS: [&str; 8] = [
     "17_clue",
@@ -66,7 +70,7 @@ fn main() {
             .take(limit)
             .collect();
         let (elapsed, [unique, multiple, unsolvable]) = peers::best_of(rounds, || {
-            let start = peers::thread_time();
+            let start = thread_cpu();
             let mut tally = [0; 3];
             for puzzle in &puzzles {
                 match solver.solve_unique(puzzle) {
@@ -75,7 +79,7 @@ fn main() {
                     Outcome::Unsolvable => tally[2] += 1,
                 }
             }
-            (peers::thread_time() - start, tally)
+            (thread_cpu() - start, tally)
         });
         let rate = |d: Duration| puzzles.len() as f64 / d.as_secs_f64();
         println!(

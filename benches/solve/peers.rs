@@ -10,19 +10,9 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use sudoku::Sudoku;
-use tudoku::engine::Grid;
 
-/// This thread's CPU time so far.
-pub fn thread_time() -> Duration {
-    let mut now = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes the timespec it is given, nothing else.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    assert_eq!(status, 0, "the thread CPU clock is readable");
-    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-}
+use crate::cpu::thread_cpu;
+use tudoku::engine::Grid;
 
 /// CPU time of the children waited for so far (user and system).
 fn children_time() -> Duration {
@@ -57,12 +47,12 @@ pub fn sudoku_crate(puzzles: &[Grid]) -> (Duration, usize) {
         .map(|g| Sudoku::from_bytes_slice(g.values()).expect("a 9x9 grid is a sudoku"))
         .collect();
     let mut solutions = [[0u8; 81]; 2];
-    let start = thread_time();
+    let start = thread_cpu();
     let unique = sudokus
         .iter()
         .filter(|s| s.solutions_up_to_buffer(&mut solutions, 2) == 1)
         .count();
-    (thread_time() - start, unique)
+    (thread_cpu() - start, unique)
 }
 
 /// The tdoku driver's CPU time on the puzzles (it reads them from a file

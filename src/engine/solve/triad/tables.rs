@@ -40,24 +40,12 @@ pub(super) const CELL_LANES: [u16; 16] = {
     lanes
 };
 
-/// The byte control of a 16-lane shuffle.
-const fn control16(lanes: [u8; 16]) -> [u8; 32] {
-    let mut bytes = [0; 32];
+/// The byte control of a shuffle of `LANES` lanes (`BYTES` = 2 * `LANES`).
+const fn control<const LANES: usize, const BYTES: usize>(lanes: [u8; LANES]) -> [u8; BYTES] {
+    assert!(BYTES == 2 * LANES);
+    let mut bytes = [0; BYTES];
     let mut i = 0;
-    while i < 16 {
-        let (lo, hi) = byte_pair(lanes[i]);
-        bytes[2 * i] = lo;
-        bytes[2 * i + 1] = hi;
-        i += 1;
-    }
-    bytes
-}
-
-/// The byte control of an 8-lane shuffle.
-const fn control8(lanes: [u8; 8]) -> [u8; 16] {
-    let mut bytes = [0; 16];
-    let mut i = 0;
-    while i < 8 {
+    while i < LANES {
         let (lo, hi) = byte_pair(lanes[i]);
         bytes[2 * i] = lo;
         bytes[2 * i + 1] = hi;
@@ -100,7 +88,7 @@ pub(super) const CONFIGS_TO_TRIADS: [[u8; 32]; 2] = {
         }
         p += 1;
     }
-    [control16(tables[0]), control16(tables[1])]
+    [control::<16, 32>(tables[0]), control::<16, 32>(tables[1])]
 };
 
 /// Which of the two tables the next configuration found for mini-row `e`
@@ -124,7 +112,7 @@ const fn triad_rotation(s: usize) -> [u8; 32] {
         }
         p += 1;
     }
-    control16(lanes)
+    control::<16, 32>(lanes)
 }
 
 /// From triad lanes (rows 0 and 1 from the low half, row 2 from the high
@@ -144,7 +132,7 @@ const fn triads_to_configs(p: usize) -> [u8; 16] {
         lanes[k] = triad_lane(p, CONFIGS[k][p]);
         k += 1;
     }
-    control8(lanes)
+    control::<8, 16>(lanes)
 }
 
 /// From one row of a band's triad matrix (lanes `base`..`base`+3 of both
@@ -175,7 +163,7 @@ const fn triads_to_box(vertical: usize, base: u8) -> [[u8; 32]; 2] {
         tables[1][lane] = base + ((r + 2) % 3) as u8;
         r += 1;
     }
-    [control16(tables[0]), control16(tables[1])]
+    [control::<16, 32>(tables[0]), control::<16, 32>(tables[1])]
 }
 
 /// The lanes a band does not constrain, for a horizontal (0) and a vertical
@@ -208,7 +196,7 @@ const fn cell_rotation(s: usize) -> [u8; 32] {
         lanes[i] = (from % 8) as u8;
         i += 1;
     }
-    control16(lanes)
+    control::<16, 32>(lanes)
 }
 
 /// Gathers a box's absent-digit lanes for the messages to its bands: the
@@ -219,7 +207,7 @@ pub(super) const GATHER_ROW_LANES: [u8; 32] = {
     lanes[4] = 3;
     lanes[5] = 7;
     lanes[8 + 6] = 3;
-    control16(lanes)
+    control::<16, 32>(lanes)
 };
 
 /// For each box, three shuffles from its gathered absent-digit lanes (lanes
@@ -243,7 +231,7 @@ pub(super) const BOX_TO_BANDS: [[[u8; 32]; 3]; 9] = {
                 lanes[8 + k] = (4 + (CONFIGS[k][b / 3] + shift) % 3) as u8;
                 k += 1;
             }
-            tables[b][shift] = control16(lanes);
+            tables[b][shift] = control::<16, 32>(lanes);
             shift += 1;
         }
         b += 1;
