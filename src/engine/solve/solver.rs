@@ -150,11 +150,24 @@ impl Solver {
         let found = self
             .core(grid.shape())
             .run(grid, &[], limit, None, progress);
-        if limit != 0 && found >= limit {
-            SolutionCount::AtLeast(found)
-        } else {
-            SolutionCount::Exactly(found)
-        }
+        stopped_at(found, limit)
+    }
+
+    /// `count` with the empty cells' digits limited to `candidates` (one set
+    /// per cell; an empty slice limits nothing). A caller that knows one
+    /// solution asks whether another exists by ruling that solution's digit
+    /// out of a cell: the search then stops at the first other solution,
+    /// rather than finding the known one first.
+    pub fn count_within(
+        &mut self,
+        grid: &Grid,
+        candidates: &[DigitSet],
+        limit: u64,
+    ) -> SolutionCount {
+        let found = self
+            .core(grid.shape())
+            .run(grid, candidates, limit, None, &mut quiet);
+        stopped_at(found, limit)
     }
 
     /// The first solution and whether a second one exists, in one search.
@@ -244,6 +257,15 @@ impl Search for NineBoard {
 #[cfg(test)]
 pub(super) fn generic_nine() -> impl Search {
     Core::<3, 3, 9, u32>::new()
+}
+
+/// The count a search that found `found` solutions, stopping at `limit`, proves.
+fn stopped_at(found: u64, limit: u64) -> SolutionCount {
+    if limit != 0 && found >= limit {
+        SolutionCount::AtLeast(found)
+    } else {
+        SolutionCount::Exactly(found)
+    }
 }
 
 /// How often, in solutions found, `count_with_progress` reports.
