@@ -281,11 +281,15 @@ fn make_puzzle<R: Rng + ?Sized>(
     // they put the removed clues back (`forced`), else when they fill the
     // puzzle. Otherwise the rater goes on from where they stall, which is
     // where its own singles (always tried first) would leave it, with the
-    // same level. `count_first` asks the solver's count, where `forced`
-    // doesn't settle uniqueness, before the rest of logic.
+    // same level. `count_first` asks the solver first, where `forced`
+    // doesn't settle uniqueness: most removals it gets to make the puzzle
+    // ambiguous, and it says so sooner than singles and the rater would.
     let mut by_logic = |removal: &Removal, max: Difficulty, count_first: bool| {
         if logic_level == Difficulty::Easy && removal.forced() {
             return true;
+        }
+        if count_first && !removal.stays_unique() {
+            return false;
         }
         let mut stalled = removal.puzzle.clone();
         if !place_singles(&mut stalled) {
@@ -295,7 +299,7 @@ fn make_puzzle<R: Rng + ?Sized>(
             logic_level = Difficulty::Easy;
             return true;
         }
-        if max == Difficulty::Easy || count_first && !removal.stays_unique() {
+        if max == Difficulty::Easy {
             return false;
         }
         match rate_logically(&stalled, max) {
