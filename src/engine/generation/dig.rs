@@ -9,6 +9,7 @@ use std::str::FromStr;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use super::unavoidable::rectangles;
 use crate::engine::board::digits::DigitSet;
 use crate::engine::board::geometry::{Geometry, Shape};
 use crate::engine::board::grid::Grid;
@@ -116,7 +117,7 @@ pub fn dig<R: Rng + ?Sized>(
     rng: &mut R,
     mut keeps: impl FnMut(&Removal) -> bool,
 ) -> Grid {
-    let mut digging = Digging::new(solution.clone());
+    let mut digging = Digging::new(solution.clone(), rectangles(solution));
     let mut order: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
     order.shuffle(rng);
     for group in order {
@@ -125,16 +126,19 @@ pub fn dig<R: Rng + ?Sized>(
     digging.puzzle
 }
 
-/// Removes single clues of a puzzle with one solution (in random order)
-/// while `keeps` accepts the removal (`Removal::stays_unique`, for a
-/// minimal puzzle: no clue at all can then be removed). Breaks symmetry.
+/// Removes single clues of a puzzle whose one solution is `solution` (in
+/// random order) while `keeps` accepts the removal (`Removal::stays_unique`,
+/// for a minimal puzzle: no clue at all can then be removed). Breaks
+/// symmetry.
 pub fn minimize<R: Rng + ?Sized>(
     puzzle: &mut Grid,
+    solution: &Grid,
     rng: &mut R,
     mut keeps: impl FnMut(&Removal) -> bool,
 ) {
     let cells = shuffled_clues(puzzle, rng);
-    let mut digging = Digging::new(std::mem::replace(puzzle, Grid::empty(puzzle.shape())));
+    let puzzle_now = std::mem::replace(puzzle, Grid::empty(puzzle.shape()));
+    let mut digging = Digging::new(puzzle_now, rectangles(solution));
     for cell in cells {
         digging.try_remove(&[cell], &mut keeps);
     }
@@ -159,7 +163,8 @@ pub fn remove_one<R: Rng + ?Sized>(
         .collect();
     groups.shuffle(rng);
     let singles = shuffled_clues(puzzle, rng);
-    let mut digging = Digging::new(std::mem::replace(puzzle, Grid::empty(puzzle.shape())));
+    let puzzle_now = std::mem::replace(puzzle, Grid::empty(puzzle.shape()));
+    let mut digging = Digging::new(puzzle_now, Vec::new());
     let removed = groups
         .iter()
         .map(Vec::as_slice)
@@ -204,6 +209,8 @@ pub struct Removal<'a> {
     cells: &'a [usize],
     digits: [u8; MAX_GROUP],
     back: [bool; MAX_GROUP],
+    /// The solution's unavoidable rectangles (none when not looked for).
+    rectangles: &'a [[usize; 4]],
 }
 
 impl Removal<'_> {
@@ -214,15 +221,20 @@ impl Removal<'_> {
         self.back[..self.cells.len()].iter().all(|&b| b)
     }
 
-    /// True when the puzzle still has one solution. Another one would
-    /// differ from the known one in a removed cell that singles don't
-    /// give back, so for each such cell in turn (the earlier ones holding
-    /// their known digits) the solver looks for a solution without the
-    /// cell's known digit: a search that stops at the first other solution,
-    /// where a count must find the known one too.
+    /// True when the puzzle still has one solution. It has two when an
+    /// unavoidable rectangle of the solution lost its last clue. Otherwise
+    /// another solution would differ from the known one in a removed cell
+    /// that singles don't give back, so for each such cell in turn (the
+    /// earlier ones holding their known digits) the solver looks for a
+    /// solution without the cell's known digit: a search that stops at the
+    /// first other solution, where a count must find the known one too.
     pub fn stays_unique(&self) -> bool {
         if self.forced() {
             return true;
+        }
+        let emptied = |cells: &[usize; 4]| cells.iter().all(|&c| self.puzzle.get(c) == 0);
+        if self.rectangles.iter().any(emptied) {
+            return false;
         }
         let mut grid = self.puzzle.clone();
         let mut candidates = vec![DigitSet::full(grid.n()); grid.values().len()];
@@ -250,15 +262,18 @@ struct Digging {
     geo: &'static Geometry,
     /// For each unit (`Geometry` order), the digits its clues hold, as bits.
     given: Vec<u32>,
+    /// The solution's unavoidable rectangles, for `Removal::stays_unique`.
+    rectangles: Vec<[usize; 4]>,
 }
 
 impl Digging {
-    fn new(puzzle: Grid) -> Digging {
+    fn new(puzzle: Grid, rectangles: Vec<[usize; 4]>) -> Digging {
         let geo = puzzle.shape().geometry();
         let mut digging = Digging {
             geo,
             given: vec![0; 3 * geo.n],
             puzzle,
+            rectangles,
         };
         for cell in 0..geo.cell_count() {
             let digit = digging.puzzle.get(cell);
@@ -308,6 +323,7 @@ impl Digging {
             cells,
             digits,
             back,
+            rectangles: &self.rectangles,
         };
         if keeps(&removal) {
             return true;

@@ -349,7 +349,12 @@ fn make_puzzle<R: Rng + ?Sized>(
     let wants_minimal =
         options.minimal || (plan == Plan::Count && options.difficulty == Some(Difficulty::Extreme));
     if wants_minimal && !minimal_already {
-        minimize(&mut puzzle, rng, unless(cancelled, |r| r.stays_unique()));
+        minimize(
+            &mut puzzle,
+            solution,
+            rng,
+            unless(cancelled, |r| r.stays_unique()),
+        );
         return Some(Dug {
             puzzle,
             level: None,
