@@ -185,15 +185,15 @@ fn shuffled_clues<R: Rng + ?Sized>(puzzle: &Grid, rng: &mut R) -> Vec<usize> {
 
 thread_local! {
     /// The solver the uniqueness checks ask, kept between calls with its
-    /// search buffers: a generation asks it dozens of times a puzzle, often
+    /// search buffers (a generation asks it dozens of times a puzzle, often
     /// of boards it settles at once, and a new solver each time cost 5% of
-    /// a 9x9 puzzle's CPU time.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// a 9x9 puzzle's CPU time), and the candidates it is given.
+    static SEARCH: RefCell<(Solver, Vec<DigitSet>)> = RefCell::new((Solver::new(), Vec::new()));
 }
 
 /// True when the puzzle has exactly one solution, by the solver's count.
 pub fn is_unique(puzzle: &Grid) -> bool {
-    SOLVER.with_borrow_mut(|solver| solver.count(puzzle, 2).is_unique())
+    SEARCH.with_borrow_mut(|(solver, _)| solver.count(puzzle, 2).is_unique())
 }
 
 /// The most clues `try_remove` takes out at once (a symmetric pair).
@@ -236,21 +236,22 @@ impl Removal<'_> {
         if self.rectangles.iter().any(emptied) {
             return false;
         }
-        let mut grid = self.puzzle.clone();
-        let mut candidates = vec![DigitSet::full(grid.n()); grid.values().len()];
-        SOLVER.with_borrow_mut(|solver| {
-            for (i, &cell) in self.cells.iter().enumerate() {
-                let digit = self.digits[i];
-                if !self.back[i] {
-                    candidates[cell].remove(digit);
-                    if solver.count_within(&grid, &candidates, 1).found() > 0 {
-                        return false;
-                    }
-                    candidates[cell].insert(digit);
-                }
-                grid.set(cell, digit);
-            }
-            true
+        SEARCH.with_borrow_mut(|(solver, candidates)| {
+            let (n, cells) = (self.puzzle.n(), self.puzzle.values().len());
+            candidates.clear();
+            candidates.resize(cells, DigitSet::full(n));
+            self.cells
+                .iter()
+                .zip(&self.digits)
+                .zip(&self.back)
+                .all(|((&cell, &digit), &back)| {
+                    let other = !back && {
+                        candidates[cell].remove(digit);
+                        solver.count_within(self.puzzle, candidates, 1).found() > 0
+                    };
+                    candidates[cell] = DigitSet::single(digit);
+                    !other
+                })
         })
     }
 }
