@@ -223,15 +223,17 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
     })
 }
 
+/// The cell groups of one pattern on one shape (`Symmetry::groups`).
+type Groups = Rc<[Vec<usize>]>;
+
 thread_local! {
     /// `Symmetry::groups` by pattern and shape, made once per thread: on a
     /// 9x9 board they cost 2% of a puzzle made without a level.
-    static GROUPS: RefCell<HashMap<(Symmetry, Shape), Rc<[Vec<usize>]>>> =
-        RefCell::new(HashMap::new());
+    static GROUPS: RefCell<HashMap<(Symmetry, Shape), Groups>> = RefCell::new(HashMap::new());
 }
 
 /// The cell groups a dig removes together, for `symmetry` on `shape`.
-fn symmetry_groups(symmetry: Symmetry, shape: Shape) -> Rc<[Vec<usize>]> {
+fn symmetry_groups(symmetry: Symmetry, shape: Shape) -> Groups {
     GROUPS.with_borrow_mut(|groups| {
         groups
             .entry((symmetry, shape))
