@@ -45,22 +45,49 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
         grid: &Grid,
         candidates: &[DigitSet],
         limit: u64,
+        first: Option<&mut Grid>,
+        progress: &mut dyn FnMut(u64),
+    ) -> u64 {
+        match self.start(grid, candidates) {
+            Some(root) => self.search(root, limit, first, progress),
+            None => 0,
+        }
+    }
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
+    /// The root of the search: the givens placed, the empty cells limited
+    /// to `candidates` (when given) and everything propagated; `None` when
+    /// that finds a contradiction.
+    pub(super) fn start(&self, grid: &Grid, candidates: &[DigitSet]) -> Option<State<B, N, W>> {
+        let mut state = Self::empty_state();
+        let placed = Self::place_givens(&mut state, grid);
+        Self::limit_to(&mut state, grid, candidates);
+        (placed && Self::propagate(self.tables, &mut state, true)).then_some(state)
+    }
+
+    /// Searches from a root that [`Core::start`] made, with the contract of
+    /// [`Search::run`].
+    pub(super) fn search(
+        &mut self,
+        root: State<B, N, W>,
+        limit: u64,
         mut first: Option<&mut Grid>,
         progress: &mut dyn FnMut(u64),
     ) -> u64 {
         let (tables, stack) = (self.tables, &mut self.stack);
-        let mut state = Self::empty_state();
-        let mut alive = Self::place_givens(&mut state, grid);
-        Self::limit_to(&mut state, grid, candidates);
         stack.clear();
-        stack.push(state);
+        stack.push(root);
         let mut found = 0;
+        // The root comes propagated; every other state on top of the stack
+        // is new or has lost a digit since.
+        let mut propagated = true;
         loop {
             let at_root = stack.len() == 1;
             let Some(state) = stack.last_mut() else {
                 return found;
             };
-            if alive && Self::propagate(tables, state, at_root) {
+            if std::mem::take(&mut propagated) || Self::propagate(tables, state, at_root) {
                 match Self::branch_cell(state) {
                     Some((d, band, cell)) => {
                         // A copy and a push, inlined: cheaper than the
@@ -88,7 +115,6 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
                 }
             }
             stack.pop();
-            alive = true;
         }
     }
 }

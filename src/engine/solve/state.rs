@@ -99,13 +99,30 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
 
     /// Copies a solved state into a grid.
     pub(super) fn write_solution(state: &State<B, N, W>, grid: &mut Grid) {
+        Self::each_candidate(state, |at, d| grid.set(at, d as u8 + 1));
+    }
+
+    /// Each cell's digits as the state holds them (a solved cell its own),
+    /// into `sets`, for a search that takes over from this one.
+    pub(super) fn candidates(state: &State<B, N, W>, sets: &mut Vec<DigitSet>) {
+        sets.clear();
+        sets.resize(N * N, DigitSet::EMPTY);
+        Self::each_candidate(state, |at, d| sets[at] |= DigitSet::single(d as u8 + 1));
+    }
+
+    /// Calls `f(cell, digit index)` for every digit every cell may hold.
+    fn each_candidate(state: &State<B, N, W>, mut f: impl FnMut(usize, usize)) {
         for (d, bands) in state.cells.iter().enumerate() {
             for (band, &bits) in bands.iter().enumerate() {
                 for cell in each_bit(bits) {
-                    let at = band * Self::BAND + cell.trailing_zeros() as usize;
-                    grid.set(at, d as u8 + 1);
+                    f(band * Self::BAND + cell.trailing_zeros() as usize, d);
                 }
             }
         }
+    }
+
+    /// The cells not yet solved.
+    pub(super) fn unsolved_count(state: &State<B, N, W>) -> u32 {
+        state.unsolved.iter().map(|&u| u.count_ones()).sum()
     }
 }
