@@ -1,17 +1,16 @@
 //! Which search solves a 9x9 grid: the generic band search (JCZSolve's
 //! way, cheap to set up and per branch cheap on easy grids) or the triad
 //! search (`triad/`, tdoku's way, costlier to set up but faster per branch,
-//! which wins when the search is long). Dense grids go to the generic
-//! search at once. On the others the generic search propagates the givens
-//! first, and either goes on itself when that nearly solved the grid, or
-//! hands the candidates it narrowed to the triad search, which starts from
-//! them instead of from the givens alone.
+//! which wins when the search is long). The generic search always
+//! propagates the givens first; on dense grids, and on grids that this
+//! nearly solved, it goes on itself, and otherwise it hands the candidates
+//! it narrowed to the triad search, which starts from them instead of from
+//! the givens alone.
 
 use crate::engine::board::digits::DigitSet;
 use crate::engine::board::grid::Grid;
 
 use super::search::{Core, Search};
-use super::state::State;
 use super::triad::Nine;
 
 /// How many givens make a 9x9 grid dense: from here the generic search,
@@ -45,14 +44,12 @@ pub(super) struct NineBoard {
 
 /// Where [`NineBoard::route`] sends a grid.
 enum Route {
-    /// A dense grid, to the generic search from the start.
-    Dense,
     /// The givens contradict each other.
     Contradiction,
-    /// The generic search goes on from its propagated root.
-    Generic(State<u32, 9, 3>),
+    /// The generic search goes on from its root.
+    Generic,
     /// The triad search takes over from the root's candidates.
-    Triad(State<u32, 9, 3>),
+    Triad,
 }
 
 impl NineBoard {
@@ -69,14 +66,17 @@ impl NineBoard {
         }
     }
 
-    fn route(&self, grid: &Grid, candidates: &[DigitSet]) -> Route {
-        if grid.filled_count() >= DENSE {
-            return Route::Dense;
-        }
+    /// Starts the generic search (its root, propagated) and says which
+    /// search goes on from there.
+    fn route(&mut self, grid: &Grid, candidates: &[DigitSet]) -> Route {
         match self.generic.start(grid, candidates) {
             None => Route::Contradiction,
-            Some(root) if Generic::unsolved_count(&root) < HANDOVER => Route::Generic(root),
-            Some(root) => Route::Triad(root),
+            Some(givens)
+                if givens >= DENSE || Generic::unsolved_count(self.generic.root()) < HANDOVER =>
+            {
+                Route::Generic
+            }
+            Some(_) => Route::Triad,
         }
     }
 }
@@ -91,11 +91,10 @@ impl Search for NineBoard {
         progress: &mut dyn FnMut(u64),
     ) -> u64 {
         match self.route(grid, candidates) {
-            Route::Dense => self.generic.run(grid, candidates, limit, first, progress),
             Route::Contradiction => 0,
-            Route::Generic(root) => self.generic.search(root, limit, first, progress),
-            Route::Triad(root) => {
-                Generic::candidates(&root, &mut self.candidates);
+            Route::Generic => self.generic.search(limit, first, progress),
+            Route::Triad => {
+                Generic::candidates(self.generic.root(), &mut self.candidates);
                 let handed = &self.candidates;
                 self.triad.run(grid, handed, limit, first, progress)
             }
@@ -123,10 +122,9 @@ mod tests {
 
     fn route_name(route: &Route) -> &'static str {
         match route {
-            Route::Dense => "dense",
             Route::Contradiction => "contradiction",
-            Route::Generic(_) => "generic",
-            Route::Triad(_) => "triad",
+            Route::Generic => "generic",
+            Route::Triad => "triad",
         }
     }
 
@@ -135,7 +133,7 @@ mod tests {
     /// the root.
     #[test]
     fn the_public_sets_take_every_route() {
-        let board = NineBoard::new();
+        let mut board = NineBoard::new();
         let mut taken = std::collections::BTreeSet::new();
         for (file, step) in [
             ("17_clue_sample.txt", 5),
@@ -153,7 +151,7 @@ mod tests {
         taken.insert(route_name(&board.route(&clash, &[])));
         assert_eq!(
             taken.into_iter().collect::<Vec<_>>(),
-            ["contradiction", "dense", "generic", "triad"]
+            ["contradiction", "generic", "triad"]
         );
     }
 
@@ -161,15 +159,15 @@ mod tests {
     /// its digit in the unique solution, a given's set only the given.
     #[test]
     fn handed_over_candidates_keep_the_solution() {
-        let board = NineBoard::new();
+        let mut board = NineBoard::new();
         let mut handed = Vec::new();
         for puzzle in sample("top1465.txt", 10) {
-            let (Route::Generic(root) | Route::Triad(root)) = board.route(&puzzle, &[]) else {
-                panic!("a sparse puzzle with a solution: {puzzle}");
-            };
             let (found, solution) = run(&mut generic_nine(), &puzzle, &[], 2);
             assert!(found == 1 && solves(&puzzle, &solution), "{puzzle}");
-            Generic::candidates(&root, &mut handed);
+            if let Route::Contradiction = board.route(&puzzle, &[]) {
+                panic!("{puzzle} has a solution");
+            }
+            Generic::candidates(board.generic.root(), &mut handed);
             for (cell, set) in handed.iter().enumerate() {
                 assert!(set.contains(solution.get(cell)), "{puzzle} cell {cell}");
                 let given = puzzle.get(cell);

@@ -49,35 +49,40 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
         progress: &mut dyn FnMut(u64),
     ) -> u64 {
         match self.start(grid, candidates) {
-            Some(root) => self.search(root, limit, first, progress),
+            Some(_) => self.search(limit, first, progress),
             None => 0,
         }
     }
 }
 
 impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
-    /// The root of the search: the givens placed, the empty cells limited
-    /// to `candidates` (when given) and everything propagated; `None` when
-    /// that finds a contradiction.
-    pub(super) fn start(&self, grid: &Grid, candidates: &[DigitSet]) -> Option<State<B, N, W>> {
-        let mut state = Self::empty_state();
-        let placed = Self::place_givens(&mut state, grid);
-        Self::limit_to(&mut state, grid, candidates);
-        (placed && Self::propagate(self.tables, &mut state, true)).then_some(state)
+    /// Puts the root of the search alone on the stack: the givens placed,
+    /// the empty cells limited to `candidates` (when given) and everything
+    /// propagated. Returns the number of givens, or `None` when that finds
+    /// a contradiction (and the root is not to be searched).
+    pub(super) fn start(&mut self, grid: &Grid, candidates: &[DigitSet]) -> Option<usize> {
+        self.stack.clear();
+        self.stack.push(Self::empty_state());
+        let root = &mut self.stack[0];
+        let givens = Self::place_givens(root, grid)?;
+        Self::limit_to(root, grid, candidates);
+        Self::propagate(self.tables, root, true).then_some(givens)
     }
 
-    /// Searches from a root that [`Core::start`] made, with the contract of
-    /// [`Search::run`].
+    /// The root that [`Core::start`] made, before [`Core::search`] runs.
+    pub(super) fn root(&self) -> &State<B, N, W> {
+        &self.stack[0]
+    }
+
+    /// Searches from the root that [`Core::start`] made, with the contract
+    /// of [`Search::run`].
     pub(super) fn search(
         &mut self,
-        root: State<B, N, W>,
         limit: u64,
         mut first: Option<&mut Grid>,
         progress: &mut dyn FnMut(u64),
     ) -> u64 {
         let (tables, stack) = (self.tables, &mut self.stack);
-        stack.clear();
-        stack.push(root);
         let mut found = 0;
         // The root comes propagated; every other state on top of the stack
         // is new or has lost a digit since.

@@ -43,25 +43,26 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
     }
 
-    /// Places the puzzle's givens; false when two of them clash.
-    pub(super) fn place_givens(state: &mut State<B, N, W>, grid: &Grid) -> bool {
+    /// Places the puzzle's givens and returns how many there are; `None`
+    /// when two of them clash.
+    pub(super) fn place_givens(state: &mut State<B, N, W>, grid: &Grid) -> Option<usize> {
         // Band by band: no cell index is divided to find its band and bit,
         // which showed on easy puzzles, where the givens are most of the work.
-        let mut bands = (0..W).zip(grid.values().chunks_exact(Self::BAND));
-        bands.all(|(band, values)| {
-            values.iter().enumerate().all(|(bit, &value)| match value {
-                0 => true,
-                v if v as usize <= N => {
-                    let cell = B::from_u32(1) << bit;
-                    let allowed = state.cells[v as usize - 1][band] & cell != B::ZERO;
-                    allowed && {
-                        Self::place(state, v as usize - 1, band, cell);
-                        true
-                    }
+        let mut givens = 0;
+        for (band, values) in (0..W).zip(grid.values().chunks_exact(Self::BAND)) {
+            for (bit, &value) in values.iter().enumerate() {
+                if value == 0 {
+                    continue;
                 }
-                _ => false,
-            })
-        })
+                let (d, cell) = (value as usize - 1, B::from_u32(1) << bit);
+                if d >= N || state.cells[d][band] & cell == B::ZERO {
+                    return None;
+                }
+                Self::place(state, d, band, cell);
+                givens += 1;
+            }
+        }
+        Some(givens)
     }
 
     /// Takes out of each empty cell the digits its `candidates` set lacks
