@@ -118,7 +118,8 @@ pub(super) fn portable_nine_board() -> NineBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::solve::triad::tests::{nine_by_nine, run, sample, solves};
+    use crate::engine::board::validate::is_solution;
+    use crate::engine::solve::triad::tests::{nine_by_nine, run, sample};
 
     fn route_name(route: &Route) -> &'static str {
         match route {
@@ -163,7 +164,7 @@ mod tests {
         let mut handed = Vec::new();
         for puzzle in sample("top1465.txt", 10) {
             let (found, solution) = run(&mut generic_nine(), &puzzle, &[], 2);
-            assert!(found == 1 && solves(&puzzle, &solution), "{puzzle}");
+            assert!(found == 1 && is_solution(&puzzle, &solution), "{puzzle}");
             if let Route::Contradiction = board.route(&puzzle, &[]) {
                 panic!("{puzzle} has a solution");
             }
