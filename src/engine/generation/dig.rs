@@ -224,10 +224,11 @@ impl Removal<'_> {
     /// True when the puzzle still has one solution. It has two when an
     /// unavoidable rectangle of the solution lost its last clue. Otherwise
     /// another solution would differ from the known one in a removed cell
-    /// that singles don't give back, so for each such cell in turn (the
-    /// earlier ones holding their known digits) the solver looks for a
-    /// solution without the cell's known digit: a search that stops at the
-    /// first other solution, where a count must find the known one too.
+    /// that singles don't give back; when there is one such cell, the
+    /// solver looks for a solution without the cell's known digit (the
+    /// other cell holding its own): a search that stops at the first other
+    /// solution, where a count must find the known one too. With two such
+    /// cells, the solver counts to two.
     pub fn stays_unique(&self) -> bool {
         if self.forced() {
             return true;
@@ -235,6 +236,14 @@ impl Removal<'_> {
         let emptied = |cells: &[usize; 4]| cells.iter().all(|&c| self.puzzle.get(c) == 0);
         if self.rectangles.iter().any(emptied) {
             return false;
+        }
+        // two cells to search would set up two searches: one count costs less
+        let searched = self.back[..self.cells.len()]
+            .iter()
+            .filter(|&&b| !b)
+            .count();
+        if searched > 1 {
+            return is_unique(self.puzzle);
         }
         SEARCH.with_borrow_mut(|(solver, candidates)| {
             let (n, cells) = (self.puzzle.n(), self.puzzle.values().len());
