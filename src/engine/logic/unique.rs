@@ -55,7 +55,15 @@ pub fn solve_unique_with(solver: &mut Solver, grid: &Grid) -> Outcome {
 /// Narrowing and logical branches, then the solver (see the module doc), on
 /// consistent givens.
 fn by_logic(solver: &mut Solver, grid: &Grid) -> Outcome {
-    let mut board = Board::from_grid(grid).without_explanations();
+    solve_unique_narrowed(solver, &Board::from_grid(grid).without_explanations())
+}
+
+/// `solve_unique_with` from a position that steps holding for every
+/// solution reached from the givens, such as where the rater's logic
+/// stalled: the puzzle's solutions are the position's, and on a position
+/// logic has already narrowed the proof spares that work.
+pub fn solve_unique_narrowed(solver: &mut Solver, board: &Board) -> Outcome {
+    let mut board = board.clone();
     let mut finder = StepFinder::default();
     narrow(&mut board, &mut finder);
     let mut first = None;
