@@ -7,7 +7,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tudoku::engine::{Grid, Shape, parse_puzzles};
 use tudoku::engine::{Outcome, SolutionCount, Solver, count, solve, solve_unique};
-use tudoku::engine::{is_consistent, is_solved};
+use tudoku::engine::{is_consistent, is_solution, is_solved};
 
 fn load(file: &str) -> Vec<Grid> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -19,16 +19,6 @@ fn load(file: &str) -> Vec<Grid> {
     grids
 }
 
-/// True when `solution` is a valid full grid that keeps every given.
-fn solves(puzzle: &Grid, solution: &Grid) -> bool {
-    is_solved(solution)
-        && puzzle
-            .values()
-            .iter()
-            .zip(solution.values())
-            .all(|(&given, &value)| given == 0 || given == value)
-}
-
 /// Every `step`-th puzzle of the file (from the first) has exactly one
 /// solution, and the solver finds it.
 fn assert_all_unique(file: &str, step: usize) {
@@ -38,7 +28,7 @@ fn assert_all_unique(file: &str, step: usize) {
             panic!("{file}: not uniquely solved: {puzzle}");
         };
         assert!(
-            solves(&puzzle, &solution),
+            is_solution(&puzzle, &solution),
             "{file}: bad solution for {puzzle}"
         );
         assert_eq!(
@@ -95,7 +85,7 @@ fn serg_puzzles_have_several_solutions() {
             "{puzzle}"
         );
         match solver.solve_unique(&puzzle) {
-            Outcome::Multiple(solution) => assert!(solves(&puzzle, &solution)),
+            Outcome::Multiple(solution) => assert!(is_solution(&puzzle, &solution)),
             other => panic!("{puzzle}: {other:?}"),
         }
     }
@@ -158,7 +148,7 @@ fn empty_boards_of_every_shape_solve() {
 }
 
 #[test]
-fn nearly_empty_25x25_solves() {
+fn nearly_empty_25x25_is_solution() {
     let shape = Shape::new(5, 5).unwrap();
     let mut puzzle = Grid::empty(shape);
     // The first row reversed and a few digits down the first column.
@@ -169,7 +159,7 @@ fn nearly_empty_25x25_solves() {
         puzzle.set(row * 25, value);
     }
     let solution = solve(&puzzle).expect("solvable");
-    assert!(solves(&puzzle, &solution));
+    assert!(is_solution(&puzzle, &solution));
 }
 
 #[test]
@@ -280,7 +270,7 @@ fn counts_agree_with_brute_force_on_small_boards() {
             match (solver.solve(&grid), expected) {
                 (None, 0) => unsolvable += 1,
                 (Some(solution), 1..) => {
-                    assert!(solves(&grid, &solution), "{grid}");
+                    assert!(is_solution(&grid, &solution), "{grid}");
                     solvable += 1;
                 }
                 (found, _) => panic!("{grid}: solve gave {found:?}, expected {expected}"),

@@ -185,26 +185,33 @@ fn notes_sit_in_fixed_slots_or_in_the_panel_at_every_size() {
                     assert!(text_of(&buf, rect).contains('.'), "{context}");
                     app.game.apply(Action::Select(empty), now).unwrap();
                     let buf = draw(&mut app, size.0, size.1);
-                    let panel_text = text_of(&buf, panel);
-                    let notes = app.game.notes(empty);
-                    for r in 0..rows {
-                        let row: Vec<String> = (0..cols)
-                            .map(|c| {
-                                let d = (r * cols + c + 1) as u8;
-                                if notes.contains(d) {
-                                    symbol(d).to_string()
-                                } else {
-                                    " ".to_string()
-                                }
+                    // Digit d has a fixed slot: box row (d-1) / cols of
+                    // the rows under the "Notes" label, slot (d-1) % cols
+                    // of the row, slots two columns apart after a
+                    // two-column indent; a digit not noted leaves its slot
+                    // blank.
+                    let label = (panel.y..panel.bottom())
+                        .find_map(|y| {
+                            (panel.x..panel.right().saturating_sub(4)).find_map(|x| {
+                                let word: String =
+                                    (x..x + 5).map(|x| buf[(x, y)].symbol()).collect();
+                                (word == "Notes").then_some((x, y))
                             })
-                            .collect();
-                        let row = row.join(" ");
-                        assert!(
-                            panel_text
-                                .lines()
-                                .any(|l| l.trim_end() == format!("  {row}").trim_end()),
-                            "{context}: panel row '{row}' in\n{panel_text}"
-                        );
+                        })
+                        .unwrap_or_else(|| {
+                            panic!("{context}: no Notes label in\n{}", text_of(&buf, panel))
+                        });
+                    let notes = app.game.notes(empty);
+                    for d in 1..=n as u8 {
+                        let (r, c) = ((d as usize - 1) / cols, (d as usize - 1) % cols);
+                        let x = label.0 + 2 + 2 * c as u16;
+                        let y = label.1 + 1 + r as u16;
+                        let expected = if notes.contains(d) {
+                            symbol(d).to_string()
+                        } else {
+                            " ".to_string()
+                        };
+                        assert_eq!(buf[(x, y)].symbol(), expected, "{context}: digit {d}");
                     }
                 }
             }

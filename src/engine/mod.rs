@@ -22,7 +22,7 @@ pub use board::digits::DigitSet;
 pub use board::geometry::{Geometry, SUPPORTED_SIZES, Shape};
 pub use board::grid::{Grid, symbol, value_of};
 pub use board::reader::{ParseError, ParseErrorKind, ParsedPuzzle, PuzzleAssembler, parse_puzzles};
-pub use board::validate::{conflicts, first_clash, is_consistent, is_solved};
+pub use board::validate::{conflicts, first_clash, is_consistent, is_solution, is_solved};
 
 pub use generation::dig::{Symmetry, is_minimal};
 pub use generation::fill::{FillMethod, FillStats, fill, fill_with_stats, seed_rejection_within};

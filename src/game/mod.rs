@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Difficulty, DigitSet, Geometry, Grid, Outcome, Shape, conflicts, is_solved, rate_with, solve,
-    solve_unique,
+    Difficulty, DigitSet, Geometry, Grid, Outcome, Shape, conflicts, is_solution, is_solved,
+    rate_with, solve, solve_unique,
 };
 
 pub use crate::engine::{Hint, HintLevel};
@@ -98,11 +98,7 @@ impl Game {
         seed: Option<u64>,
         now: Instant,
     ) -> Result<Game, InvalidGame> {
-        let fits = solution.shape() == givens.shape()
-            && is_solved(&solution)
-            && (0..givens.values().len())
-                .all(|c| givens.get(c) == 0 || givens.get(c) == solution.get(c));
-        if !fits {
+        if !is_solution(&givens, &solution) {
             return Err(InvalidGame::WrongSolution);
         }
         let mut clock = Clock::new();

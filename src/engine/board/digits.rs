@@ -69,6 +69,22 @@ impl DigitSet {
     }
 }
 
+/// The subsets of the bit set `mask` with exactly `size` members, largest
+/// first: the covers and line sets that fish and band counting try.
+pub(crate) fn subsets_of_size(mask: u32, size: usize) -> impl Iterator<Item = u32> {
+    // every submask by the usual (sub - 1) & mask walk, down to 0
+    let mut next = Some(mask);
+    std::iter::from_fn(move || {
+        while let Some(sub) = next {
+            next = (sub != 0).then(|| (sub - 1) & mask);
+            if sub.count_ones() as usize == size {
+                return Some(sub);
+            }
+        }
+        None
+    })
+}
+
 /// Digits of a set in ascending order.
 pub struct DigitIter(u32);
 
@@ -179,5 +195,20 @@ mod tests {
                 .collect::<Vec<_>>(),
             vec![1, 3, 4]
         );
+    }
+
+    #[test]
+    fn subsets_of_size_are_every_submask_with_that_many_bits_once() {
+        // against a scan of every number up to the mask
+        for mask in [0u32, 0b1, 0b1011_0110, 0x1ff, 0b1_0000_0000_0101] {
+            for size in 0..=10 {
+                let got: Vec<u32> = subsets_of_size(mask, size).collect();
+                let want: Vec<u32> = (0..=mask)
+                    .rev()
+                    .filter(|&s| s & !mask == 0 && s.count_ones() as usize == size)
+                    .collect();
+                assert_eq!(got, want, "mask {mask:b} size {size}");
+            }
+        }
     }
 }

@@ -22,6 +22,19 @@ pub fn is_solved(grid: &Grid) -> bool {
     })
 }
 
+/// True when `solution` solves `puzzle`: a valid full grid of its shape
+/// that keeps every given. Solutions that come from outside the solver (a
+/// save file, a caller's argument) are checked with it before use.
+pub fn is_solution(puzzle: &Grid, solution: &Grid) -> bool {
+    solution.shape() == puzzle.shape()
+        && is_solved(solution)
+        && puzzle
+            .values()
+            .iter()
+            .zip(solution.values())
+            .all(|(&given, &value)| given == 0 || given == value)
+}
+
 /// The filled cells whose digit also appears elsewhere in one of their units,
 /// sorted. Empty cells never conflict.
 pub fn conflicts(grid: &Grid) -> Vec<usize> {
@@ -177,5 +190,30 @@ mod tests {
         let g = Grid::empty(Shape::for_size(9).unwrap());
         assert!(is_consistent(&g));
         assert!(!is_solved(&g));
+    }
+
+    #[test]
+    fn a_solution_must_be_solved_keep_the_givens_and_fit_the_board() {
+        let solved = Grid::parse(SOLVED_4, None).unwrap();
+        let mut puzzle = solved.clone();
+        for cell in [1, 6, 11, 12] {
+            puzzle.set(cell, 0);
+        }
+        assert!(is_solution(&puzzle, &solved));
+        // a given the grid changes
+        let mut moved = puzzle.clone();
+        moved.set(0, 2);
+        assert!(!is_solution(&moved, &solved));
+        // a grid that breaks a unit, and one with a hole
+        let mut swapped = solved.clone();
+        swapped.set(0, solved.get(1));
+        swapped.set(1, solved.get(0));
+        assert!(!is_solution(&Grid::empty(solved.shape()), &swapped));
+        let mut holed = solved.clone();
+        holed.set(5, 0);
+        assert!(!is_solution(&puzzle, &holed));
+        // another board size
+        let six = Grid::empty(Shape::for_size(6).unwrap());
+        assert!(!is_solution(&six, &solved));
     }
 }

@@ -9,7 +9,7 @@
 use super::board::Board;
 use super::subsets::at_most_bits;
 use super::{bits, text};
-use crate::engine::board::digits::DigitSet;
+use crate::engine::board::digits::{DigitSet, subsets_of_size};
 use crate::engine::logic::step::{Step, Technique};
 
 fn technique(k: usize) -> Technique {
@@ -252,19 +252,4 @@ impl Fish<'_> {
             explanation,
         }
     }
-}
-
-/// The subsets of `mask` with exactly `size` bits.
-fn subsets_of_size(mask: u32, size: usize) -> impl Iterator<Item = u32> {
-    // walk every subset from `mask` down to 0, keeping those of the right size
-    let mut next = Some(mask);
-    std::iter::from_fn(move || {
-        while let Some(sub) = next {
-            next = (sub != 0).then(|| (sub - 1) & mask);
-            if sub.count_ones() as usize == size {
-                return Some(sub);
-            }
-        }
-        None
-    })
 }

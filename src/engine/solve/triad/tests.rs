@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::engine::board::geometry::Shape;
 use crate::engine::board::reader::parse_puzzles;
-use crate::engine::board::validate::is_solved;
+use crate::engine::board::validate::is_solution;
 use crate::engine::generation::fill::{FillMethod, fill};
 use crate::engine::solve::solver::generic_nine;
 
@@ -31,16 +31,6 @@ fn run(search: &mut dyn Search, grid: &Grid, candidates: &[DigitSet], limit: u64
     (found, first)
 }
 
-/// True when `solution` is a valid full grid that keeps every given.
-fn solves(puzzle: &Grid, solution: &Grid) -> bool {
-    is_solved(solution)
-        && puzzle
-            .values()
-            .iter()
-            .zip(solution.values())
-            .all(|(&given, &value)| given == 0 || given == value)
-}
-
 /// Both backends find as many solutions as the generic search up to
 /// `limit`, a valid first solution that keeps the givens, and the same one
 /// when there is only one.
@@ -50,7 +40,7 @@ fn assert_agrees(grid: &Grid, candidates: &[DigitSet], limit: u64) {
         let (found, first) = run(&mut nine, grid, candidates, limit);
         assert_eq!(found, expected, "{name}, limit {limit}: {grid}");
         if found > 0 {
-            assert!(solves(grid, &first), "{name}: {first} for {grid}");
+            assert!(is_solution(grid, &first), "{name}: {first} for {grid}");
             let kept = candidates
                 .iter()
                 .zip(first.values())
@@ -153,7 +143,10 @@ fn a_deadly_pattern_has_exactly_two_solutions() {
         for (name, mut nine) in backends() {
             assert_eq!(run(&mut nine, &puzzle, &[], 0).0, 2, "{name}: {puzzle}");
             let (found, first) = run(&mut nine, &puzzle, &[], 1);
-            assert!(found == 1 && solves(&puzzle, &first), "{name}: {puzzle}");
+            assert!(
+                found == 1 && is_solution(&puzzle, &first),
+                "{name}: {puzzle}"
+            );
         }
         checked += 1;
     }

@@ -22,6 +22,7 @@
 use std::collections::HashMap;
 
 use super::{all_permutations, bits};
+use crate::engine::board::digits::subsets_of_size;
 use crate::engine::board::geometry::Shape;
 
 /// The number of grids of `shape` over n!, counted on `jobs` threads.
@@ -193,7 +194,8 @@ impl Counter {
         }
         let taken = if c.is_multiple_of(self.w) { 0 } else { taken };
         let free = !(used[c] | taken) & self.full();
-        for subset in subsets(free, self.h) {
+        for subset in subsets_of_size(u32::from(free), self.h) {
+            let subset = subset as u16; // a submask of a u16
             pattern[c] = subset;
             self.fits(used, c + 1, taken | subset, pattern, out);
         }
@@ -229,21 +231,6 @@ fn key(columns: &Columns, n: usize) -> Key {
     }
     sigs[..n].sort_unstable();
     sigs
-}
-
-/// The subsets of `set` with `size` members.
-fn subsets(set: u16, size: usize) -> impl Iterator<Item = u16> {
-    // Every submask of set, by the usual (sub - 1) & set walk.
-    let mut next = Some(set);
-    std::iter::from_fn(move || {
-        while let Some(sub) = next {
-            next = (sub != 0).then(|| (sub - 1) & set);
-            if sub.count_ones() as usize == size {
-                return Some(sub);
-            }
-        }
-        None
-    })
 }
 
 /// Every map of columns that permutes the columns inside each stack and

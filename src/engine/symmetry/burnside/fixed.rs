@@ -307,14 +307,19 @@ struct Search<'a, 'm> {
 /// form under those relabellings (`Search::position`), so different first
 /// bands that leave the same columns to fill up to renaming share a count.
 ///
-/// A fixed number of slots, a key's slot chosen by its hash, a new count
-/// taking the place of the old: memory stays bounded however long the
-/// search runs. One memo serves a thread from plan to plan: `start` makes
-/// the counts of earlier plans stale without touching the slots.
+/// Slots chosen by a key's hash, a new count taking the place of the old:
+/// memory stays bounded however long the search runs. The slots start few
+/// and grow fourfold, up to [`MEMO_SLOTS`], each time the inserts since
+/// the last growth outnumber them, so that a 4x4 or 6x6 count does not
+/// take the 64 MiB a 9x9 one needs. One memo serves a thread from plan to
+/// plan: `start` makes the counts of earlier plans stale without touching
+/// the slots.
 #[derive(Default)]
 pub(super) struct Memo {
     slots: Vec<Slot>,
     plan: u32,
+    /// Inserts since the slots last grew.
+    inserts: usize,
 }
 
 /// One memo slot: a position, its count and the plan it belongs to (0 for
@@ -332,32 +337,49 @@ impl Memo {
         self.plan += 1;
     }
 
-    fn slot(position: &Position) -> usize {
+    /// The slot of a position among `len` (a power of two).
+    fn slot(position: &Position, len: usize) -> usize {
         let mut hash = Mix::default();
         position.hash(&mut hash);
-        (hash.finish() >> 32) as usize & (MEMO_SLOTS - 1)
+        (hash.finish() >> 32) as usize & (len - 1)
     }
 
     fn get(&self, position: &Position) -> Option<u64> {
-        let slot = self.slots.get(Memo::slot(position))?;
+        if self.slots.is_empty() {
+            return None;
+        }
+        let slot = &self.slots[Memo::slot(position, self.slots.len())];
         (slot.plan == self.plan && slot.position == *position).then_some(slot.count)
     }
 
     fn insert(&mut self, position: Position, count: u64) {
-        if self.slots.is_empty() {
-            let empty = Slot {
-                position: Position([0; 3]),
-                count: 0,
-                plan: 0,
-            };
-            self.slots = vec![empty; MEMO_SLOTS];
+        self.inserts += 1;
+        if self.inserts > self.slots.len() && self.slots.len() < MEMO_SLOTS {
+            self.grow();
         }
         let plan = self.plan;
-        self.slots[Memo::slot(&position)] = Slot {
+        let at = Memo::slot(&position, self.slots.len());
+        self.slots[at] = Slot {
             position,
             count,
             plan,
         };
+    }
+
+    /// Four times the slots (at least [`MEMO_FIRST_SLOTS`]), keeping the
+    /// current plan's counts.
+    fn grow(&mut self) {
+        let empty = Slot {
+            position: Position([0; 3]),
+            count: 0,
+            plan: 0,
+        };
+        let len = (self.slots.len() * 4).clamp(MEMO_FIRST_SLOTS, MEMO_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![empty; len]);
+        for slot in old.into_iter().filter(|s| s.plan == self.plan) {
+            self.slots[Memo::slot(&slot.position, len)] = slot;
+        }
+        self.inserts = 0;
     }
 }
 
@@ -382,8 +404,11 @@ impl Hash for Position {
     }
 }
 
-/// The memo's slots per thread (64 bytes each: 64 MiB).
+/// The memo's slots per thread at the most (64 bytes each: 64 MiB).
 const MEMO_SLOTS: usize = 1 << 20;
+
+/// The memo's slots when it first stores a count (64 KiB).
+const MEMO_FIRST_SLOTS: usize = 1 << 10;
 
 /// Positions with fewer open orbits than this are counted, not looked up:
 /// their searches cost less than a lookup.
