@@ -28,6 +28,7 @@ pub(super) trait Bits:
     /// The low 32 bits.
     fn low(self) -> u32;
     fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
     /// `self` without its lowest set bit.
     fn without_lowest(self) -> Self;
 }
@@ -51,6 +52,9 @@ macro_rules! impl_bits {
             }
             fn trailing_zeros(self) -> u32 {
                 <$t>::trailing_zeros(self)
+            }
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
             }
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)

@@ -45,22 +45,54 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
         grid: &Grid,
         candidates: &[DigitSet],
         limit: u64,
+        first: Option<&mut Grid>,
+        progress: &mut dyn FnMut(u64),
+    ) -> u64 {
+        match self.start(grid, candidates) {
+            Some(_) => self.search(limit, first, progress),
+            None => 0,
+        }
+    }
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
+    /// Puts the root of the search alone on the stack: the givens placed,
+    /// the empty cells limited to `candidates` (when given) and everything
+    /// propagated. Returns the number of givens, or `None` when that finds
+    /// a contradiction (and the root is not to be searched).
+    pub(super) fn start(&mut self, grid: &Grid, candidates: &[DigitSet]) -> Option<usize> {
+        self.stack.clear();
+        self.stack.push(Self::empty_state());
+        let root = &mut self.stack[0];
+        let givens = Self::place_givens(root, grid)?;
+        Self::limit_to(root, grid, candidates);
+        Self::propagate(self.tables, root, true).then_some(givens)
+    }
+
+    /// The root that [`Core::start`] made, before [`Core::search`] runs.
+    pub(super) fn root(&self) -> &State<B, N, W> {
+        &self.stack[0]
+    }
+
+    /// Searches from the root that [`Core::start`] made, with the contract
+    /// of [`Search::run`].
+    pub(super) fn search(
+        &mut self,
+        limit: u64,
         mut first: Option<&mut Grid>,
         progress: &mut dyn FnMut(u64),
     ) -> u64 {
         let (tables, stack) = (self.tables, &mut self.stack);
-        let mut state = Self::empty_state();
-        let mut alive = Self::place_givens(&mut state, grid);
-        Self::limit_to(&mut state, grid, candidates);
-        stack.clear();
-        stack.push(state);
         let mut found = 0;
+        // The root comes propagated; every other state on top of the stack
+        // is new or has lost a digit since.
+        let mut propagated = true;
         loop {
             let at_root = stack.len() == 1;
             let Some(state) = stack.last_mut() else {
                 return found;
             };
-            if alive && Self::propagate(tables, state, at_root) {
+            if std::mem::take(&mut propagated) || Self::propagate(tables, state, at_root) {
                 match Self::branch_cell(state) {
                     Some((d, band, cell)) => {
                         // A copy and a push, inlined: cheaper than the
@@ -88,7 +120,6 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H,
                 }
             }
             stack.pop();
-            alive = true;
         }
     }
 }

@@ -37,9 +37,9 @@ use crate::engine::board::digits::DigitSet;
 use crate::engine::board::geometry::{SUPPORTED_SHAPES, Shape};
 use crate::engine::board::grid::Grid;
 
+use super::nine::NineBoard;
 use super::relabel::one_per_relabelling;
 use super::search::{Core, Search};
-use super::triad::Nine;
 
 /// How many solutions a puzzle has, up to the limit the caller asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,53 +197,6 @@ impl Solver {
             })
             .as_mut()
     }
-}
-
-/// How many givens make a 9x9 grid dense: from here the generic search,
-/// whose setup is cheaper, finishes before the triad search has set up
-/// (measured: generation's uniqueness checks on nearly full boards, and the
-/// 34-35 given serg_benchmark set, 0.91 -> 1.08 of the `sudoku` crate's
-/// speed; no sparser set changes).
-const DENSE_NINE: usize = 30;
-
-/// 9x9 boards: the triad search where the search branches, the generic one
-/// on dense grids (generation's checks on nearly full boards).
-struct NineBoard {
-    triad: Nine,
-    generic: Core<3, 3, 9, u32>,
-}
-
-impl NineBoard {
-    fn new() -> NineBoard {
-        NineBoard {
-            triad: Nine::new(),
-            generic: Core::new(),
-        }
-    }
-}
-
-impl Search for NineBoard {
-    fn run(
-        &mut self,
-        grid: &Grid,
-        candidates: &[DigitSet],
-        limit: u64,
-        first: Option<&mut Grid>,
-        progress: &mut dyn FnMut(u64),
-    ) -> u64 {
-        if grid.filled_count() >= DENSE_NINE {
-            self.generic.run(grid, candidates, limit, first, progress)
-        } else {
-            self.triad.run(grid, candidates, limit, first, progress)
-        }
-    }
-}
-
-/// The generic search for 9x9 boards, which `Solver` replaces with the
-/// faster [`Nine`] on sparse grids: the oracle that the 9x9 solver's tests compare with.
-#[cfg(test)]
-pub(super) fn generic_nine() -> impl Search {
-    Core::<3, 3, 9, u32>::new()
 }
 
 /// How often, in solutions found, `count_with_progress` reports.

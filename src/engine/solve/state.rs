@@ -43,25 +43,26 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
     }
 
-    /// Places the puzzle's givens; false when two of them clash.
-    pub(super) fn place_givens(state: &mut State<B, N, W>, grid: &Grid) -> bool {
+    /// Places the puzzle's givens and returns how many there are; `None`
+    /// when two of them clash.
+    pub(super) fn place_givens(state: &mut State<B, N, W>, grid: &Grid) -> Option<usize> {
         // Band by band: no cell index is divided to find its band and bit,
         // which showed on easy puzzles, where the givens are most of the work.
-        let mut bands = (0..W).zip(grid.values().chunks_exact(Self::BAND));
-        bands.all(|(band, values)| {
-            values.iter().enumerate().all(|(bit, &value)| match value {
-                0 => true,
-                v if v as usize <= N => {
-                    let cell = B::from_u32(1) << bit;
-                    let allowed = state.cells[v as usize - 1][band] & cell != B::ZERO;
-                    allowed && {
-                        Self::place(state, v as usize - 1, band, cell);
-                        true
-                    }
+        let mut givens = 0;
+        for (band, values) in (0..W).zip(grid.values().chunks_exact(Self::BAND)) {
+            for (bit, &value) in values.iter().enumerate() {
+                if value == 0 {
+                    continue;
                 }
-                _ => false,
-            })
-        })
+                let (d, cell) = (value as usize - 1, B::from_u32(1) << bit);
+                if d >= N || state.cells[d][band] & cell == B::ZERO {
+                    return None;
+                }
+                Self::place(state, d, band, cell);
+                givens += 1;
+            }
+        }
+        Some(givens)
     }
 
     /// Takes out of each empty cell the digits its `candidates` set lacks
@@ -99,13 +100,30 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
 
     /// Copies a solved state into a grid.
     pub(super) fn write_solution(state: &State<B, N, W>, grid: &mut Grid) {
+        Self::each_candidate(state, |at, d| grid.set(at, d as u8 + 1));
+    }
+
+    /// Each cell's digits as the state holds them (a solved cell its own),
+    /// into `sets`, for a search that takes over from this one.
+    pub(super) fn candidates(state: &State<B, N, W>, sets: &mut Vec<DigitSet>) {
+        sets.clear();
+        sets.resize(N * N, DigitSet::EMPTY);
+        Self::each_candidate(state, |at, d| sets[at] |= DigitSet::single(d as u8 + 1));
+    }
+
+    /// Calls `f(cell, digit index)` for every digit every cell may hold.
+    fn each_candidate(state: &State<B, N, W>, mut f: impl FnMut(usize, usize)) {
         for (d, bands) in state.cells.iter().enumerate() {
             for (band, &bits) in bands.iter().enumerate() {
                 for cell in each_bit(bits) {
-                    let at = band * Self::BAND + cell.trailing_zeros() as usize;
-                    grid.set(at, d as u8 + 1);
+                    f(band * Self::BAND + cell.trailing_zeros() as usize, d);
                 }
             }
         }
+    }
+
+    /// The cells not yet solved.
+    pub(super) fn unsolved_count(state: &State<B, N, W>) -> u32 {
+        state.unsolved.iter().map(|&u| u.count_ones()).sum()
     }
 }

@@ -254,4 +254,4 @@ fn write_solution<L: Lanes>(state: &State<L>, grid: &mut Grid) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

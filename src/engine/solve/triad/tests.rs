@@ -1,7 +1,9 @@
-//! The 9x9 solver on both backends against independent oracles: validity
-//! and the givens for every solution, a known count (a deadly pattern has
-//! two solutions), and the generic search, whose counts up to a limit and
-//! unique solutions must be the same on sets, random and broken puzzles.
+//! The 9x9 solver on both backends, alone and behind the 9x9 dispatch
+//! (`nine.rs`, which hands the generic search's candidates to it), against
+//! independent oracles: validity and the givens for every solution, a known
+//! count (a deadly pattern has two solutions), and the generic search, whose
+//! counts up to a limit and unique solutions must be the same on sets,
+//! random and broken puzzles.
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -12,20 +14,30 @@ use crate::engine::board::geometry::Shape;
 use crate::engine::board::reader::parse_puzzles;
 use crate::engine::board::validate::is_solution;
 use crate::engine::generation::fill::{FillMethod, fill};
-use crate::engine::solve::solver::generic_nine;
+use crate::engine::solve::nine::{NineBoard, generic_nine, portable_nine_board};
 
-/// The backends this machine runs, by name: always the portable one.
-fn backends() -> Vec<(&'static str, Nine)> {
-    let mut all = vec![("portable", Nine::portable())];
+/// The backends this machine runs, by name, alone and behind the 9x9
+/// dispatch: always the portable one.
+fn backends() -> Vec<(&'static str, Box<dyn Search>)> {
+    let mut all: Vec<(&str, Box<dyn Search>)> = vec![
+        ("portable", Box::new(Nine::portable())),
+        ("dispatch, portable", Box::new(portable_nine_board())),
+    ];
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
-        all.push(("avx2", Nine::new()));
+        all.push(("avx2", Box::new(Nine::new())));
+        all.push(("dispatch, avx2", Box::new(NineBoard::new())));
     }
     all
 }
 
 /// Solutions found up to `limit` and the first one.
-fn run(search: &mut dyn Search, grid: &Grid, candidates: &[DigitSet], limit: u64) -> (u64, Grid) {
+pub(in crate::engine::solve) fn run(
+    search: &mut dyn Search,
+    grid: &Grid,
+    candidates: &[DigitSet],
+    limit: u64,
+) -> (u64, Grid) {
     let mut first = Grid::empty(grid.shape());
     let found = search.run(grid, candidates, limit, Some(&mut first), &mut |_| {});
     (found, first)
@@ -37,7 +49,7 @@ fn run(search: &mut dyn Search, grid: &Grid, candidates: &[DigitSet], limit: u64
 fn assert_agrees(grid: &Grid, candidates: &[DigitSet], limit: u64) {
     let (expected, oracle) = run(&mut generic_nine(), grid, candidates, limit);
     for (name, mut nine) in backends() {
-        let (found, first) = run(&mut nine, grid, candidates, limit);
+        let (found, first) = run(&mut *nine, grid, candidates, limit);
         assert_eq!(found, expected, "{name}, limit {limit}: {grid}");
         if found > 0 {
             assert!(is_solution(grid, &first), "{name}: {first} for {grid}");
@@ -53,7 +65,8 @@ fn assert_agrees(grid: &Grid, candidates: &[DigitSet], limit: u64) {
     }
 }
 
-fn sample(file: &str, step: usize) -> Vec<Grid> {
+/// Every `step`th puzzle of a file in tests/data.
+pub(in crate::engine::solve) fn sample(file: &str, step: usize) -> Vec<Grid> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("test data is in the repository");
     let grids: Vec<Grid> = parse_puzzles(&text, None)
@@ -64,7 +77,7 @@ fn sample(file: &str, step: usize) -> Vec<Grid> {
     grids
 }
 
-fn nine_by_nine() -> Shape {
+pub(in crate::engine::solve) fn nine_by_nine() -> Shape {
     Shape::new(3, 3).expect("3x3 boxes are supported")
 }
 
@@ -141,8 +154,8 @@ fn a_deadly_pattern_has_exactly_two_solutions() {
             puzzle.set(r * 9 + c, 0);
         }
         for (name, mut nine) in backends() {
-            assert_eq!(run(&mut nine, &puzzle, &[], 0).0, 2, "{name}: {puzzle}");
-            let (found, first) = run(&mut nine, &puzzle, &[], 1);
+            assert_eq!(run(&mut *nine, &puzzle, &[], 0).0, 2, "{name}: {puzzle}");
+            let (found, first) = run(&mut *nine, &puzzle, &[], 1);
             assert!(
                 found == 1 && is_solution(&puzzle, &first),
                 "{name}: {puzzle}"
@@ -171,7 +184,7 @@ fn candidates_limit_the_search() {
         without[empty].remove(solution.get(empty));
         assert_agrees(&puzzle, &without, 2);
         for (name, mut nine) in backends() {
-            assert_eq!(run(&mut nine, &puzzle, &without, 2).0, 0, "{name}");
+            assert_eq!(run(&mut *nine, &puzzle, &without, 2).0, 0, "{name}");
         }
     }
 }
