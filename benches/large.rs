@@ -11,8 +11,9 @@
 //! The puzzles (seeds 0..count) are generated once and cached under
 //! target/bench-large/, keyed by size, level and seed; generation is not
 //! timed. Times are the thread's CPU time. `TUDOKU_BENCH_COUNT=k` takes k puzzles per level (default 1000);
-//! names after `--` pick sizes (`16`, `25`). Run with
-//! `cargo bench --bench large`.
+//! `TUDOKU_BENCH_SLOWEST=k` also names each job's k slowest puzzles by seed,
+//! to find what a worst case needs; names after `--` pick sizes (`16`,
+//! `25`). Run with `cargo bench --bench large`.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -35,10 +36,8 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let count: u64 = std::env::var("TUDOKU_BENCH_COUNT")
-        .ok()
-        .and_then(|k| k.parse().ok())
-        .unwrap_or(1000);
+    let count = env_number("TUDOKU_BENCH_COUNT").unwrap_or(1000);
+    let slowest = env_number("TUDOKU_BENCH_SLOWEST").unwrap_or(0) as usize;
     for n in [16, 25] {
         if !picked.is_empty() && !picked.iter().any(|p| p == &n.to_string()) {
             continue;
@@ -47,34 +46,39 @@ fn main() {
         println!("{n}x{n}, {count} puzzles per level: ms per puzzle (mean / p99 / worst)");
         for level in Difficulty::ALL {
             let puzzles = puzzles(shape, level, count);
-            println!("  {level:<8}{}", measure(&puzzles));
+            println!("  {level:<8}{}", measure(&puzzles, slowest));
         }
     }
 }
 
-/// Times per puzzle, in ms, of each job.
-#[derive(Default)]
-struct Times {
-    solve: Vec<f64>,
-    hint: Vec<f64>,
-    rate: Vec<f64>,
-    check: Vec<f64>,
-    stalled: Vec<f64>,
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok().and_then(|k| k.parse().ok())
 }
 
-fn measure(puzzles: &[(Grid, Grid)]) -> String {
+/// Times per puzzle of each job, as (ms, the puzzle's seed).
+#[derive(Default)]
+struct Times {
+    solve: Vec<(f64, u64)>,
+    hint: Vec<(f64, u64)>,
+    rate: Vec<(f64, u64)>,
+    check: Vec<(f64, u64)>,
+    stalled: Vec<(f64, u64)>,
+}
+
+/// One line of figures per level, then each job's `slowest` puzzles.
+fn measure(puzzles: &[(u64, Grid, Grid)], slowest: usize) -> String {
     let mut times = Times::default();
     let mut solver = Solver::new();
-    for (puzzle, solution) in puzzles {
+    for &(seed, ref puzzle, ref solution) in puzzles {
         let empty = Grid::empty(puzzle.shape());
-        let ok = timed(&mut times.solve, || {
+        let ok = timed(&mut times.solve, seed, || {
             solve_unique_with(&mut solver, puzzle).solution() == Some(solution)
         });
         assert!(ok, "solve disagrees with the generator: {puzzle}");
-        timed(&mut times.hint, || {
+        timed(&mut times.hint, seed, || {
             next_hint(puzzle, &empty, None, None).is_ok()
         });
-        timed(&mut times.rate, || rate(puzzle).is_ok());
+        timed(&mut times.rate, seed, || rate(puzzle).is_ok());
         let mut game = Game::new(
             puzzle.clone(),
             solution.clone(),
@@ -83,17 +87,17 @@ fn measure(puzzles: &[(Grid, Grid)]) -> String {
             Instant::now(),
         )
         .expect("a generated puzzle makes a game");
-        timed(&mut times.check, || {
+        timed(&mut times.check, seed, || {
             let now = Instant::now();
             game.apply(Action::Check, now).is_ok() && game.apply(Action::Hint, now).is_ok()
         });
         if let Some((entries, notes)) = stalled_position(puzzle) {
-            timed(&mut times.stalled, || {
+            timed(&mut times.stalled, seed, || {
                 next_hint(puzzle, &entries, Some(&notes), Some(solution)).is_ok()
             });
         }
     }
-    let mut line = String::new();
+    let (mut line, mut names) = (String::new(), String::new());
     for (name, t) in [
         ("solve", &mut times.solve),
         ("hint", &mut times.hint),
@@ -104,25 +108,31 @@ fn measure(puzzles: &[(Grid, Grid)]) -> String {
         if t.is_empty() {
             continue;
         }
-        t.sort_by(f64::total_cmp);
-        let mean = t.iter().sum::<f64>() / t.len() as f64;
-        let p99 = t[(t.len() * 99 / 100).min(t.len() - 1)];
-        let worst = t[t.len() - 1];
+        t.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mean = t.iter().map(|(ms, _)| ms).sum::<f64>() / t.len() as f64;
+        let p99 = t[(t.len() * 99 / 100).min(t.len() - 1)].0;
+        let worst = t[t.len() - 1].0;
         let _ = write!(line, "  {name} {mean:.2}/{p99:.2}/{worst:.2}");
         if name == "stalled hint" {
             let _ = write!(line, " ({} stalled)", t.len());
         }
+        if slowest > 0 {
+            let _ = write!(names, "\n    slowest {name}:");
+            for (ms, seed) in t.iter().rev().take(slowest) {
+                let _ = write!(names, " seed {seed} {ms:.2}");
+            }
+        }
     }
-    line
+    line + &names
 }
 
-/// Runs `job` (which must return true), adding its time in ms to `times`:
-/// CPU time of this thread, which other processes on a loaded machine do
-/// not inflate.
-fn timed(times: &mut Vec<f64>, job: impl FnOnce() -> bool) -> bool {
+/// Runs `job` (which must return true), adding its time in ms to `times`
+/// with the puzzle's seed: CPU time of this thread, which other processes
+/// on a loaded machine do not inflate.
+fn timed(times: &mut Vec<(f64, u64)>, seed: u64, job: impl FnOnce() -> bool) -> bool {
     let start = cpu::thread_cpu();
     let ok = job();
-    times.push((cpu::thread_cpu() - start).as_secs_f64() * 1e3);
+    times.push(((cpu::thread_cpu() - start).as_secs_f64() * 1e3, seed));
     ok
 }
 
@@ -147,9 +157,9 @@ fn stalled_position(puzzle: &Grid) -> Option<(Grid, Vec<DigitSet>)> {
     Some((entries, board.all_candidates().to_vec()))
 }
 
-/// Puzzles with their solutions for seeds 0..count, from the cache file,
-/// generating (on every core) and adding the missing ones.
-fn puzzles(shape: Shape, level: Difficulty, count: u64) -> Vec<(Grid, Grid)> {
+/// Puzzles with their seeds and solutions for seeds 0..count, from the
+/// cache file, generating (on every core) and adding the missing ones.
+fn puzzles(shape: Shape, level: Difficulty, count: u64) -> Vec<(u64, Grid, Grid)> {
     let n = shape.n();
     let path = cache_dir().join(format!("{n}x{n}-{level}.txt"));
     let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -172,11 +182,8 @@ fn puzzles(shape: Shape, level: Difficulty, count: u64) -> Vec<(Grid, Grid)> {
         std::fs::write(&path, out).expect("target/ is writable");
     }
     cached.sort_by_key(|(seed, ..)| *seed);
+    cached.retain(|(seed, ..)| *seed < count);
     cached
-        .into_iter()
-        .filter(|(seed, ..)| *seed < count)
-        .map(|(_, puzzle, solution)| (puzzle, solution))
-        .collect()
 }
 
 fn cache_dir() -> PathBuf {

@@ -1,9 +1,13 @@
 //! The uniqueness proof on 16x16 and 25x25 boards (logic, logical branches,
 //! then the solver) against oracles that need no solver: a generated
 //! puzzle's solution checked valid, and puzzles made to have two solutions
-//! by blanking a rectangle of the solution whose two digits can swap.
+//! by blanking a rectangle of the solution whose two digits can swap. The
+//! rater proves uniqueness from where its logic stalls: its ratings agree
+//! with rating along the generated solution, with no proof.
 
-use tudoku::engine::{Grid, Outcome, is_solved, solve_unique};
+use tudoku::engine::{
+    Difficulty, Grid, Outcome, Unsolvable, is_solved, rate, rate_with, solve_unique,
+};
 
 /// (puzzle, solution) pairs of tests/data/extreme_large.txt.
 fn load() -> Vec<(Grid, Grid)> {
@@ -80,5 +84,16 @@ fn puzzles_with_two_solutions_are_found_multiple() {
             panic!("two solutions not found: {open}");
         };
         assert!(fits(&open, &found));
+    }
+}
+
+#[test]
+fn the_rater_proves_from_where_its_logic_stalls() {
+    for (puzzle, solution) in load() {
+        let rating = rate(&puzzle).expect("one solution");
+        assert_eq!(rating.difficulty, Difficulty::Extreme, "logic stalls");
+        assert_eq!(rating, rate_with(&puzzle, &solution));
+        let (open, _) = with_two_solutions(&puzzle, &solution).expect("a swappable rectangle");
+        assert_eq!(rate(&open), Err(Unsolvable::MultipleSolutions));
     }
 }

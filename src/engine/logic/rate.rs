@@ -5,7 +5,7 @@
 use super::difficulty::Difficulty;
 use super::step::Technique;
 use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step};
-use super::unique::{NARROW_FROM, solve_unique};
+use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::engine::board::grid::Grid;
 use crate::engine::solve::solver::{Outcome, Solver};
 use crate::engine::symmetry::canon::canonical;
@@ -39,23 +39,32 @@ pub fn unique_solution(grid: &Grid) -> Result<Grid, Unsolvable> {
 }
 
 /// The one solution of a position logic stalled on, `board`, reached from
-/// the canonical form `to_canonical` makes of `given`. Up to 12x12 it is
+/// a puzzle's canonical form, which `to_canonical` made. Up to 12x12 it is
 /// searched within the board's candidates: every step so far held for every
 /// solution, so the puzzle's solutions are the same, and far fewer branches
 /// lead to them. On larger boards the search's time depends on where the
 /// cells lie, and the canonical form, its first rows nearly empty, is a bad
 /// place for it (one 25x25 puzzle: 17 s there, 20 ms as given), so the
-/// puzzle as given is solved, as `solve` does, and the solution moved.
-fn stalled_solution(
-    board: &Board,
-    given: &Grid,
-    to_canonical: &Transform,
-) -> Result<Grid, Unsolvable> {
+/// position is moved back to the puzzle as given and proved there as
+/// `solve` proves it, but from the candidates logic has already narrowed.
+fn stalled_solution(board: &Board, to_canonical: &Transform) -> Result<Grid, Unsolvable> {
+    let mut solver = Solver::new();
     if board.n() < NARROW_FROM {
-        let mut solver = Solver::new();
         return the_solution(solver.solve_unique_within(&board.to_grid(), board.all_candidates()));
     }
-    let solution = unique_solution(given)?;
+    let back = to_canonical.inverse();
+    let moved = back.apply(&board.to_grid());
+    let candidates = back.apply_candidates(board.all_candidates());
+    let (Some(grid), Some(candidates)) = (moved, candidates) else {
+        return Err(Unsolvable::NoSolution);
+    };
+    let mut as_given = Board::from_grid(&grid).without_explanations();
+    for (cell, &allowed) in candidates.iter().enumerate() {
+        if grid.get(cell) == 0 {
+            as_given.restrict(cell, allowed);
+        }
+    }
+    let solution = the_solution(solve_unique_narrowed(&mut solver, &as_given))?;
     to_canonical.apply(&solution).ok_or(Unsolvable::NoSolution)
 }
 
@@ -91,7 +100,7 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
             None => {
                 let known = match &solution {
                     Some(s) => s,
-                    None => solution.insert(stalled_solution(&board, given, &canonical.transform)?),
+                    None => solution.insert(stalled_solution(&board, &canonical.transform)?),
                 };
                 let step = find_uniqueness_step(&board)
                     .or_else(|| find_backtrack(&board, known))

@@ -11,6 +11,7 @@
 
 use rand::{Rng, RngExt};
 
+use crate::engine::board::digits::DigitSet;
 use crate::engine::board::geometry::Shape;
 use crate::engine::board::grid::Grid;
 use crate::engine::generation::permutation::{is_permutation, random_permutation};
@@ -229,6 +230,13 @@ impl Transform {
         (cells.len() == self.source.len())
             .then(|| self.source.iter().map(|&i| cells[i].clone()).collect())
     }
+
+    /// Moves and relabels per-cell digit sets (candidates, notes) the way
+    /// `apply` moves and relabels values; `None` on a length mismatch.
+    pub fn apply_candidates(&self, cells: &[DigitSet]) -> Option<Vec<DigitSet>> {
+        let relabel = |set: DigitSet| set.into_iter().map(|d| self.digits[d as usize]).collect();
+        Some(self.apply_cells(cells)?.into_iter().map(relabel).collect())
+    }
 }
 
 /// A transform spelled out (see [`Transform::parts`]): output row r is
@@ -433,6 +441,36 @@ mod tests {
         // The top-left output cell comes from the bottom-left input cell.
         assert_eq!(moved[0], 12);
         assert_eq!(moved[3], 0);
+    }
+
+    #[test]
+    fn candidates_move_and_relabel_as_values_do() {
+        // the oracle: a cell's set of the digits of several grids, moved,
+        // is the set of the moved grids' digits there
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let shape = Shape::for_size(9).unwrap();
+        let grids: Vec<Grid> = (0..3)
+            .map(|_| {
+                Transform::random(shape, &mut rng)
+                    .apply(&crate::engine::solve::solver::solve(&Grid::empty(shape)).unwrap())
+                    .unwrap()
+            })
+            .collect();
+        let sets = |grids: &[Grid]| -> Vec<DigitSet> {
+            (0..shape.cell_count())
+                .map(|c| grids.iter().map(|g| g.get(c)).collect())
+                .collect()
+        };
+        for _ in 0..20 {
+            let t = Transform::random(shape, &mut rng);
+            let moved: Vec<Grid> = grids.iter().map(|g| t.apply(g).unwrap()).collect();
+            assert_eq!(t.apply_candidates(&sets(&grids)), Some(sets(&moved)));
+        }
+        assert_eq!(
+            Transform::identity(shape).apply_candidates(&[DigitSet::EMPTY; 3]),
+            None
+        );
     }
 
     #[test]

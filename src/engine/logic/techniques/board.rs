@@ -199,7 +199,7 @@ impl Layout {
 }
 
 /// The most 64-bit words a set of cells needs (25x25: 625 cells).
-const MAX_CELL_WORDS: usize = 10;
+pub(crate) const MAX_CELL_WORDS: usize = 10;
 
 /// The cells of a set of cells (see `Layout::cell_words`), ascending.
 pub(crate) fn cells_of(set: impl IntoIterator<Item = u64>) -> impl Iterator<Item = usize> {
@@ -215,7 +215,7 @@ pub(crate) fn cells_of(set: impl IntoIterator<Item = u64>) -> impl Iterator<Item
 }
 
 /// Values and candidates of a position, with per-unit digit position masks.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     geo: &'static Geometry,
     layout: &'static Layout,
@@ -238,6 +238,40 @@ pub struct Board {
     unit_changes: Vec<u32>,
     /// Whether steps found on this board carry their explanation text.
     explain: bool,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            geo: self.geo,
+            layout: self.layout,
+            values: self.values.clone(),
+            cands: self.cands.clone(),
+            pos: self.pos.clone(),
+            open: self.open.clone(),
+            placed: self.placed.clone(),
+            empty: self.empty,
+            changes: self.changes.clone(),
+            unit_changes: self.unit_changes.clone(),
+            explain: self.explain,
+        }
+    }
+
+    /// Copies into this board's buffers rather than new ones: a search for
+    /// contradictions resets its trial board hundreds of times per hint.
+    fn clone_from(&mut self, source: &Board) {
+        self.geo = source.geo;
+        self.layout = source.layout;
+        self.values.clone_from(&source.values);
+        self.cands.clone_from(&source.cands);
+        self.pos.clone_from(&source.pos);
+        self.open.clone_from(&source.open);
+        self.placed.clone_from(&source.placed);
+        self.empty = source.empty;
+        self.changes.clone_from(&source.changes);
+        self.unit_changes.clone_from(&source.unit_changes);
+        self.explain = source.explain;
+    }
 }
 
 impl Board {
@@ -601,6 +635,28 @@ mod tests {
                 assert_eq!(built.placed(u), placed.placed(u));
                 assert_eq!(built.unit_positions(u), placed.unit_positions(u));
             }
+        }
+    }
+
+    #[test]
+    fn clone_from_copies_every_part() {
+        // into a board of another shape and position, and back to a copy
+        let mut source = Board::empty(Shape::for_size(9).unwrap());
+        source.place(0, 1);
+        source.eliminate(40, 5);
+        let mut copy = Board::empty(Shape::for_size(4).unwrap());
+        copy.place(3, 2);
+        copy.clone_from(&source);
+        check_masks(&copy);
+        assert_eq!(copy.shape(), source.shape());
+        assert_eq!(copy.to_grid(), source.to_grid());
+        assert_eq!(copy.all_candidates(), source.all_candidates());
+        assert_eq!(copy.all_open(), source.all_open());
+        assert_eq!(copy.empty_count(), source.empty_count());
+        assert_eq!(copy.digit_changes(), source.digit_changes());
+        assert_eq!(copy.unit_changes(), source.unit_changes());
+        for u in 0..27 {
+            assert_eq!(copy.placed(u), source.placed(u));
         }
     }
 

@@ -17,6 +17,7 @@
 //! and names the techniques ("13 singles and a pointing would follow").
 //! A chain too long to list in a hint (`LONGEST`) is counted the same way.
 
+use super::board::{MAX_CELL_WORDS, cells_of};
 use super::text;
 use super::{Board, StepFinder};
 use crate::engine::board::digits::DigitSet;
@@ -80,18 +81,37 @@ enum Break {
 }
 
 /// A trial from one assumption: the board with its placements, which
-/// placement removed each candidate, and the chain of placements.
+/// placement removed each candidate, and the chain of placements. One trial
+/// is reset for each assumption, keeping its buffers.
 struct Trial<'a> {
     start: &'a Board,
     board: Board,
     /// `removed_by[cell * n + digit - 1]`: the placement that removed the
     /// candidate, `BEFORE` when none did.
     removed_by: Vec<u16>,
+    /// The entries of `removed_by` this trial set, to reset.
+    marked: Vec<usize>,
     chain: Vec<Link>,
     /// Finds the technique steps of this trial's board as it changes.
     finder: StepFinder,
     /// What broke so far (each found when the link that broke it was made).
     breaks: Vec<Break>,
+    /// Where singles can have appeared since the last layer's were
+    /// collected, since only a lost candidate makes one: the cells that
+    /// lost one (a set of cells, see `Layout::cell_words`), and per unit
+    /// the digits (bit d - 1) that lost a place there. A layer then scans
+    /// only those, and finds what a scan of the whole board would.
+    changed_cells: [u64; MAX_CELL_WORDS],
+    changed_digits: Vec<u32>,
+    /// Everything may hold singles: after a technique step, which can
+    /// change anything.
+    all_changed: bool,
+    /// Where the start board has singles (none where logic stalled), which
+    /// every trial starts from: `changed_cells` and `changed_digits`.
+    start_cells: [u64; MAX_CELL_WORDS],
+    start_digits: Vec<u32>,
+    /// The singles of a layer, kept for the buffer.
+    singles: Vec<(usize, u8, Why)>,
 }
 
 /// A contradiction found: the chain that leads to it and what breaks.
@@ -103,53 +123,110 @@ struct Found {
 }
 
 impl<'a> Trial<'a> {
+    /// A trial ready to `reset` and `run`.
     fn new(start: &'a Board) -> Trial<'a> {
         let n = start.n();
+        let mut start_cells = [0u64; MAX_CELL_WORDS];
+        for cell in (0..n * n).filter(|&c| start.candidates(c).len() == 1) {
+            start_cells[cell / 64] |= 1 << (cell % 64);
+        }
+        let start_digits = (0..3 * n)
+            .map(|unit| {
+                let positions = start.unit_positions(unit).iter().enumerate();
+                positions
+                    .filter(|(_, pos)| pos.count_ones() == 1)
+                    .fold(0, |digits, (i, _)| digits | 1 << i)
+            })
+            .collect();
         Trial {
             start,
             board: start.clone(),
             removed_by: vec![BEFORE; n * n * n],
+            marked: Vec::new(),
             chain: Vec::new(),
             finder: StepFinder::default(),
             breaks: Vec::new(),
+            changed_cells: [0; MAX_CELL_WORDS],
+            changed_digits: vec![0; 3 * n],
+            all_changed: false,
+            start_cells,
+            start_digits,
+            singles: Vec::new(),
         }
+    }
+
+    /// Back to the start board, for the next assumption.
+    fn reset(&mut self) {
+        self.board.clone_from(self.start);
+        for &s in &self.marked {
+            self.removed_by[s] = BEFORE;
+        }
+        self.marked.clear();
+        self.chain.clear();
+        self.finder = StepFinder::default();
+        self.breaks.clear();
+        self.changed_cells = self.start_cells;
+        self.changed_digits.clone_from(&self.start_digits);
+        self.all_changed = false;
     }
 
     fn slot(&self, cell: usize, digit: u8) -> usize {
         cell * self.board.n() + digit as usize - 1
     }
 
-    /// Records the candidates placing `digit` in `cell` removes as removed
-    /// by link `index`.
-    fn mark_placement(&mut self, cell: usize, digit: u8, index: u16) {
-        for d in self.board.candidates(cell) {
-            if d != digit {
-                let s = self.slot(cell, d);
-                self.removed_by[s] = index;
-            }
-        }
-        for &peer in &self.board.geometry().peers[cell] {
-            if self.board.candidates(peer).contains(digit) {
-                let s = self.slot(peer, digit);
-                self.removed_by[s] = index;
-            }
-        }
+    /// Records that link `index` removed a candidate.
+    fn mark(&mut self, cell: usize, digit: u8, index: u16) {
+        let s = self.slot(cell, digit);
+        self.removed_by[s] = index;
+        self.marked.push(s);
     }
 
-    /// Places a digit, recording the candidates it removes and what breaks.
+    /// Records the candidates placing `digit` in `cell` removes as removed
+    /// by link `index`; returns the peers that lose the digit, as a set of
+    /// cells (found from the units' places for the digit, not by testing
+    /// every peer).
+    fn mark_placement(&mut self, cell: usize, digit: u8, index: u16) -> [u64; MAX_CELL_WORDS] {
+        for d in self.board.candidates(cell) {
+            if d != digit {
+                self.mark(cell, d, index);
+            }
+        }
+        let mut losing = [0u64; MAX_CELL_WORDS];
+        for unit in self.board.geometry().cell_units[cell] {
+            let mut places = self.board.positions(unit, digit);
+            while places != 0 {
+                let peer = self.board.cell_at(unit, places.trailing_zeros());
+                places &= places - 1;
+                if peer != cell {
+                    losing[peer / 64] |= 1 << (peer % 64);
+                }
+            }
+        }
+        let words = self.board.layout().cell_words();
+        for peer in cells_of(losing[..words].iter().copied()) {
+            self.mark(peer, digit, index);
+        }
+        losing
+    }
+
+    /// Places a digit, recording the candidates it removes, where singles
+    /// can appear and what breaks.
     fn place(&mut self, cell: usize, digit: u8, needs: Vec<u16>) {
         let index = self.chain.len() as u16;
-        self.mark_placement(cell, digit, index);
+        let losing = self.mark_placement(cell, digit, index);
         let lost = self.board.candidates(cell) - DigitSet::single(digit);
-        // the peers that lose the digit (at most 64, on 25x25)
         let geo = self.board.geometry();
-        let mut losing = [0u16; 64];
-        let mut count = 0;
-        for &peer in &geo.peers[cell] {
-            if self.board.candidates(peer).contains(digit) {
-                losing[count] = peer as u16;
-                count += 1;
+        let words = self.board.layout().cell_words();
+        for unit in geo.cell_units[cell] {
+            self.changed_digits[unit] |= self.board.candidates(cell).bits();
+        }
+        for peer in cells_of(losing[..words].iter().copied()) {
+            for unit in geo.cell_units[peer] {
+                self.changed_digits[unit] |= DigitSet::single(digit).bits();
             }
+        }
+        for (changed, lose) in self.changed_cells.iter_mut().zip(&losing[..words]) {
+            *changed |= lose;
         }
         self.board.place(cell, digit);
         self.chain.push(Link {
@@ -168,8 +245,7 @@ impl<'a> Trial<'a> {
                 }
             }
         }
-        for &peer in &losing[..count] {
-            let peer = usize::from(peer);
+        for peer in cells_of(losing[..words].iter().copied()) {
             if b.candidates(peer).is_empty() {
                 self.breaks.push(Break::NoCandidate(peer));
             }
@@ -187,14 +263,14 @@ impl<'a> Trial<'a> {
         let index = self.chain.len() as u16;
         for &(cell, digit) in &step.eliminations {
             if self.board.candidates(cell).contains(digit) {
-                let s = self.slot(cell, digit);
-                self.removed_by[s] = index;
+                self.mark(cell, digit, index);
             }
         }
         for &(cell, digit) in &step.placements {
             self.mark_placement(cell, digit, index);
         }
         self.board.apply(step);
+        self.all_changed = true;
         self.chain.push(Link {
             cell: step.cells.first().copied().unwrap_or(0),
             digit: 0,
@@ -281,26 +357,43 @@ impl<'a> Trial<'a> {
     }
 
     /// Places every single of the board at once (one layer); false when
-    /// there was none.
+    /// there was none. Singles are collected cells first, then units, each
+    /// in order, looking only where they can have appeared.
     fn spread(&mut self) -> bool {
         let geo = self.board.geometry();
         let n = self.board.n();
-        let mut singles: Vec<(usize, u8, Why)> = Vec::new();
-        for cell in 0..geo.cell_count() {
-            if let Some(d) = self.board.candidates(cell).single_digit() {
+        let words = self.board.layout().cell_words();
+        let mut singles = std::mem::take(&mut self.singles);
+        singles.clear();
+        if self.all_changed {
+            self.changed_cells[..words].fill(u64::MAX);
+            self.changed_digits.fill(u32::MAX);
+        }
+        for cell in cells_of(self.changed_cells[..words].iter().copied()) {
+            if cell < geo.cell_count()
+                && let Some(d) = self.board.candidates(cell).single_digit()
+            {
                 singles.push((cell, d, Why::Naked));
             }
         }
         for unit in 0..3 * n {
-            for (i, &pos) in self.board.unit_positions(unit).iter().enumerate() {
+            let positions = self.board.unit_positions(unit);
+            let mut digits = self.changed_digits[unit] & DigitSet::full(n).bits();
+            while digits != 0 {
+                let i = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let pos = positions[i];
                 if pos.count_ones() == 1 {
                     let cell = self.board.cell_at(unit, pos.trailing_zeros());
                     singles.push((cell, i as u8 + 1, Why::Hidden(unit)));
                 }
             }
         }
+        self.changed_cells = [0; MAX_CELL_WORDS];
+        self.changed_digits.fill(0);
+        self.all_changed = false;
         let any = !singles.is_empty();
-        for (cell, digit, why) in singles {
+        for &(cell, digit, why) in &singles {
             if self.board.value(cell) != 0 || !self.board.candidates(cell).contains(digit) {
                 continue;
             }
@@ -310,6 +403,7 @@ impl<'a> Trial<'a> {
             };
             self.place(cell, digit, needs);
         }
+        self.singles = singles;
         any
     }
 
@@ -317,7 +411,7 @@ impl<'a> Trial<'a> {
     /// `layers` layers and the board scans left; where they stall, takes a
     /// technique step no harder than `logic` (none when `None`).
     fn run(
-        mut self,
+        &mut self,
         cell: usize,
         digit: u8,
         layers: usize,
@@ -385,12 +479,14 @@ fn shortest_contradiction(
     } else {
         usize::MAX
     };
+    let mut trial = Trial::new(&quiet);
     for (cell, digit) in wrong.take(budget) {
         if *scans_left == 0 {
             break;
         }
         let layers = best.as_ref().map_or(MAX_LAYERS, |(k, ..)| k - 1);
-        let Some(found) = Trial::new(&quiet).run(cell, digit, layers, logic, scans_left) else {
+        trial.reset();
+        let Some(found) = trial.run(cell, digit, layers, logic, scans_left) else {
             continue;
         };
         if best.as_ref().is_none_or(|(k, ..)| found.links.len() < *k) {

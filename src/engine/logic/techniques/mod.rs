@@ -151,8 +151,9 @@ pub fn find_sound_step_up_to(b: &Board, max: Difficulty) -> Option<Step> {
 /// position each searches only the digits or units that changed since
 /// (`Board::digit_changes`, `Board::unit_changes`), and is skipped when none
 /// did. Same steps as the stateless finders, found faster. Use one finder per
-/// board: counts from another board mean nothing.
-#[derive(Default)]
+/// board: counts from another board mean nothing. A clone of a board may
+/// take a clone of its finder: both keep counting from the same position.
+#[derive(Clone, Default)]
 pub struct StepFinder {
     /// Per technique, the change counts of its digits or units when it last
     /// failed (empty when it has not failed yet).
