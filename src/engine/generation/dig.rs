@@ -9,7 +9,9 @@ use std::str::FromStr;
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::engine::board::geometry::Shape;
+use super::unavoidable::rectangles;
+use crate::engine::board::digits::DigitSet;
+use crate::engine::board::geometry::{Geometry, Shape};
 use crate::engine::board::grid::Grid;
 use crate::engine::solve::solver::Solver;
 use crate::engine::symmetry::transform::Transform;
@@ -104,47 +106,55 @@ impl FromStr for Symmetry {
     }
 }
 
-/// Removes clues from a full, valid `solution` in random symmetric groups,
-/// keeping each removal only while `keeps` accepts the puzzle (it must accept
-/// only puzzles whose one solution is `solution`). No whole group can then be
-/// removed from the result.
+/// Removes clues from a full, valid `solution` in random order, a group of
+/// `groups` (a symmetry's, see `Symmetry::groups`) at a time, keeping each
+/// removal only while `keeps` accepts it (it must accept only puzzles whose
+/// one solution is `solution`). No whole group can then be removed from the
+/// result.
 pub fn dig<R: Rng + ?Sized>(
     solution: &Grid,
-    symmetry: Symmetry,
+    groups: &[Vec<usize>],
     rng: &mut R,
-    mut keeps: impl FnMut(&Grid) -> bool,
+    mut keeps: impl FnMut(&Removal) -> bool,
 ) -> Grid {
-    let mut puzzle = solution.clone();
-    let mut groups = symmetry.groups(solution.shape());
-    groups.shuffle(rng);
-    for group in &groups {
-        try_remove(&mut puzzle, group, &mut keeps);
+    let mut digging = Digging::new(solution.clone(), rectangles(solution));
+    let mut order: Vec<&[usize]> = groups.iter().map(Vec::as_slice).collect();
+    order.shuffle(rng);
+    for group in order {
+        digging.try_remove(group, &mut keeps);
     }
-    puzzle
+    digging.puzzle
 }
 
-/// Removes single clues (in random order) while `keeps` accepts the puzzle
-/// (`is_unique`, for a minimal puzzle): with `is_unique`, no clue at all can
-/// then be removed. Breaks symmetry.
+/// Removes single clues of a puzzle whose one solution is `solution` (in
+/// random order) while `keeps` accepts the removal (`Removal::stays_unique`,
+/// for a minimal puzzle: no clue at all can then be removed). Breaks
+/// symmetry.
 pub fn minimize<R: Rng + ?Sized>(
     puzzle: &mut Grid,
+    solution: &Grid,
     rng: &mut R,
-    mut keeps: impl FnMut(&Grid) -> bool,
+    mut keeps: impl FnMut(&Removal) -> bool,
 ) {
-    for cell in shuffled_clues(puzzle, rng) {
-        try_remove(puzzle, &[cell], &mut keeps);
+    let cells = shuffled_clues(puzzle, rng);
+    let puzzle_now = std::mem::replace(puzzle, Grid::empty(puzzle.shape()));
+    let mut digging = Digging::new(puzzle_now, rectangles(solution));
+    for cell in cells {
+        digging.try_remove(&[cell], &mut keeps);
     }
+    *puzzle = digging.puzzle;
 }
 
 /// Removes the first clues, in random order, whose removal `keeps` accepts:
 /// a whole symmetric group if one will do, else a single clue (breaking the
 /// symmetry). False, with the puzzle unchanged, when no removal is accepted.
-/// This takes a dug puzzle one step past what the digging relied on.
+/// This takes a dug puzzle (with one solution) one step past what the
+/// digging relied on.
 pub fn remove_one<R: Rng + ?Sized>(
     puzzle: &mut Grid,
     symmetry: Symmetry,
     rng: &mut R,
-    mut keeps: impl FnMut(&Grid) -> bool,
+    mut keeps: impl FnMut(&Removal) -> bool,
 ) -> bool {
     let mut groups: Vec<Vec<usize>> = symmetry
         .groups(puzzle.shape())
@@ -153,11 +163,15 @@ pub fn remove_one<R: Rng + ?Sized>(
         .collect();
     groups.shuffle(rng);
     let singles = shuffled_clues(puzzle, rng);
-    groups
+    let puzzle_now = std::mem::replace(puzzle, Grid::empty(puzzle.shape()));
+    let mut digging = Digging::new(puzzle_now, Vec::new());
+    let removed = groups
         .iter()
         .map(Vec::as_slice)
         .chain(singles.iter().map(std::slice::from_ref))
-        .any(|cells| try_remove(puzzle, cells, &mut keeps))
+        .any(|cells| digging.try_remove(cells, &mut keeps));
+    *puzzle = digging.puzzle;
+    removed
 }
 
 /// The puzzle's clues in random order.
@@ -170,31 +184,195 @@ fn shuffled_clues<R: Rng + ?Sized>(puzzle: &Grid, rng: &mut R) -> Vec<usize> {
 }
 
 thread_local! {
-    /// The solver `is_unique` asks, kept between calls with its search
-    /// buffers: a generation asks it hundreds of times a puzzle, mostly of
-    /// boards it settles at once, and a new solver each time cost 5% of a
-    /// 9x9 puzzle's CPU time.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// The solver the uniqueness checks ask, kept between calls with its
+    /// search buffers (a generation asks it dozens of times a puzzle, often
+    /// of boards it settles at once, and a new solver each time cost 5% of
+    /// a 9x9 puzzle's CPU time), and the candidates it is given.
+    static SEARCH: RefCell<(Solver, Vec<DigitSet>)> = RefCell::new((Solver::new(), Vec::new()));
 }
 
 /// True when the puzzle has exactly one solution, by the solver's count.
 pub fn is_unique(puzzle: &Grid) -> bool {
-    SOLVER.with_borrow_mut(|solver| solver.count(puzzle, 2).is_unique())
+    SEARCH.with_borrow_mut(|(solver, _)| solver.count(puzzle, 2).is_unique())
 }
 
-/// Empties `cells` if `keeps` accepts the result; otherwise leaves the puzzle unchanged.
-fn try_remove(puzzle: &mut Grid, cells: &[usize], keeps: &mut impl FnMut(&Grid) -> bool) -> bool {
-    let kept: Vec<u8> = cells.iter().map(|&c| puzzle.get(c)).collect();
-    for &c in cells {
-        puzzle.set(c, 0);
+/// The most clues `try_remove` takes out at once (a symmetric pair).
+const MAX_GROUP: usize = 2;
+
+/// One removal the digging asks `keeps` about: a puzzle with one solution
+/// (the one before) without some of its clues.
+pub struct Removal<'a> {
+    /// The puzzle without the removed clues.
+    pub puzzle: &'a Grid,
+    /// The emptied cells, the digits they held, and whether naked and
+    /// hidden singles among those cells alone put each one back.
+    cells: &'a [usize],
+    digits: [u8; MAX_GROUP],
+    back: [bool; MAX_GROUP],
+    /// The solution's unavoidable rectangles (none when not looked for).
+    rectangles: &'a [[usize; 4]],
+}
+
+impl Removal<'_> {
+    /// True when singles put every removed clue back: the puzzle then has
+    /// the same solutions as before (one), and when singles solved it
+    /// before, they still do.
+    pub fn forced(&self) -> bool {
+        self.back[..self.cells.len()].iter().all(|&b| b)
     }
-    if keeps(puzzle) {
-        return true;
+
+    /// True when the puzzle still has one solution. It has two when an
+    /// unavoidable rectangle of the solution lost its last clue. Otherwise
+    /// another solution would differ from the known one in a removed cell
+    /// that singles don't give back; when there is one such cell, the
+    /// solver looks for a solution without the cell's known digit (the
+    /// other cell holding its own): a search that stops at the first other
+    /// solution, where a count must find the known one too. With two such
+    /// cells, the solver counts to two.
+    pub fn stays_unique(&self) -> bool {
+        if self.forced() {
+            return true;
+        }
+        let emptied = |cells: &[usize; 4]| cells.iter().all(|&c| self.puzzle.get(c) == 0);
+        if self.rectangles.iter().any(emptied) {
+            return false;
+        }
+        // two cells to search would set up two searches: one count costs less
+        let searched = self.back[..self.cells.len()]
+            .iter()
+            .filter(|&&b| !b)
+            .count();
+        if searched > 1 {
+            return is_unique(self.puzzle);
+        }
+        SEARCH.with_borrow_mut(|(solver, candidates)| {
+            let (n, cells) = (self.puzzle.n(), self.puzzle.values().len());
+            candidates.clear();
+            candidates.resize(cells, DigitSet::full(n));
+            self.cells
+                .iter()
+                .zip(&self.digits)
+                .zip(&self.back)
+                .all(|((&cell, &digit), &back)| {
+                    let other = !back && {
+                        candidates[cell].remove(digit);
+                        solver.count_within(self.puzzle, candidates, 1).found() > 0
+                    };
+                    candidates[cell] = DigitSet::single(digit);
+                    !other
+                })
+        })
     }
-    for (&c, &v) in cells.iter().zip(&kept) {
-        puzzle.set(c, v);
+}
+
+/// A puzzle losing clues, and the digits each unit's clues hold: enough to
+/// tell in a few operations whether removed clues follow from the rest.
+struct Digging {
+    puzzle: Grid,
+    geo: &'static Geometry,
+    /// For each unit (`Geometry` order), the digits its clues hold, as bits.
+    given: Vec<u32>,
+    /// The solution's unavoidable rectangles, for `Removal::stays_unique`.
+    rectangles: Vec<[usize; 4]>,
+}
+
+impl Digging {
+    fn new(puzzle: Grid, rectangles: Vec<[usize; 4]>) -> Digging {
+        let geo = puzzle.shape().geometry();
+        let mut digging = Digging {
+            geo,
+            given: vec![0; 3 * geo.n],
+            puzzle,
+            rectangles,
+        };
+        for cell in 0..geo.cell_count() {
+            let digit = digging.puzzle.get(cell);
+            if digit != 0 {
+                digging.toggle(cell, digit);
+            }
+        }
+        digging
     }
-    false
+
+    /// Flips `digit` in the clue digits of `cell`'s units (placed or taken out).
+    fn toggle(&mut self, cell: usize, digit: u8) {
+        for unit in self.geo.cell_units[cell] {
+            self.given[unit] ^= 1 << (digit - 1);
+        }
+    }
+
+    /// The digits an empty cell can take, given its peers' values.
+    fn candidates(&self, cell: usize) -> u32 {
+        let [row, col, bx] = self.geo.cell_units[cell];
+        ((1u32 << self.geo.n) - 1) & !(self.given[row] | self.given[col] | self.given[bx])
+    }
+
+    /// True when `digit` can go nowhere else in one of `cell`'s units.
+    fn hidden_single(&self, cell: usize, digit: u8) -> bool {
+        let bit = 1 << (digit - 1);
+        self.geo.cell_units[cell].iter().any(|&unit| {
+            self.geo.units[unit].iter().all(|&other| {
+                other == cell || self.puzzle.get(other) != 0 || self.candidates(other) & bit == 0
+            })
+        })
+    }
+
+    /// Empties `cells` if `keeps` accepts the removal; otherwise leaves the
+    /// puzzle unchanged.
+    fn try_remove(&mut self, cells: &[usize], keeps: &mut impl FnMut(&Removal) -> bool) -> bool {
+        assert!(cells.len() <= MAX_GROUP, "groups are single cells or pairs");
+        let mut digits = [0u8; MAX_GROUP];
+        for (&cell, digit) in cells.iter().zip(&mut digits) {
+            *digit = self.puzzle.get(cell);
+            self.puzzle.set(cell, 0);
+            self.toggle(cell, *digit);
+        }
+        let back = self.put_back_by_singles(cells, &digits);
+        let removal = Removal {
+            puzzle: &self.puzzle,
+            cells,
+            digits,
+            back,
+            rectangles: &self.rectangles,
+        };
+        if keeps(&removal) {
+            return true;
+        }
+        for (&cell, &digit) in cells.iter().zip(&digits) {
+            self.puzzle.set(cell, digit);
+            self.toggle(cell, digit);
+        }
+        false
+    }
+
+    /// Which of the emptied `cells` naked and hidden singles among those
+    /// cells alone (each placed once found) give back their `digits`: a few
+    /// operations, where the solver's count costs thousands.
+    fn put_back_by_singles(&mut self, cells: &[usize], digits: &[u8]) -> [bool; MAX_GROUP] {
+        let mut back = [false; MAX_GROUP];
+        let mut progress = true;
+        while progress {
+            progress = false;
+            for (i, (&cell, &digit)) in cells.iter().zip(digits).enumerate() {
+                if !back[i]
+                    && (self.candidates(cell) == 1 << (digit - 1)
+                        || self.hidden_single(cell, digit))
+                {
+                    self.puzzle.set(cell, digit);
+                    self.toggle(cell, digit);
+                    back[i] = true;
+                    progress = true;
+                }
+            }
+        }
+        for (i, (&cell, &digit)) in cells.iter().zip(digits).enumerate() {
+            if back[i] {
+                self.puzzle.set(cell, 0);
+                self.toggle(cell, digit);
+            }
+        }
+        back
+    }
 }
 
 /// True when removing any single clue would make the puzzle ambiguous.
@@ -238,6 +416,42 @@ mod tests {
         // rectangular boxes have no diagonal reflection: nothing is paired
         let six = Shape::new(2, 3).unwrap();
         assert!(Symmetry::Diagonal.groups(six).iter().all(|g| g.len() == 1));
+    }
+
+    /// The solver's plain count is the oracle: on every removal a dig asks
+    /// about, a forced removal must keep the puzzle unique, and
+    /// `stays_unique` must agree with the count.
+    #[test]
+    fn removals_know_whether_the_puzzle_stays_unique() {
+        use crate::engine::generation::fill::{FillMethod, fill};
+        use crate::engine::solve::solver;
+        use rand::SeedableRng;
+        use rand_chacha::ChaCha8Rng;
+
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (mut forced, mut searched, mut ambiguous) = (0, 0, 0);
+        for (n, symmetry) in [
+            (9, Symmetry::Rotational),
+            (9, Symmetry::None),
+            (6, Symmetry::Mirror),
+        ] {
+            let shape = Shape::for_size(n).unwrap();
+            let groups = symmetry.groups(shape);
+            for _ in 0..4 {
+                let solution = fill(shape, FillMethod::default(), &mut rng);
+                let puzzle = dig(&solution, &groups, &mut rng, |r| {
+                    let unique = solver::count(r.puzzle, 0).is_unique();
+                    assert!(!r.forced() || unique, "{}", r.puzzle);
+                    assert_eq!(r.stays_unique(), unique, "{}", r.puzzle);
+                    forced += usize::from(r.forced());
+                    searched += usize::from(!r.forced() && unique);
+                    ambiguous += usize::from(!unique);
+                    unique
+                });
+                assert!(solver::count(&puzzle, 0).is_unique());
+            }
+        }
+        assert!(forced > 0 && searched > 0 && ambiguous > 0);
     }
 
     #[test]

@@ -158,6 +158,9 @@ struct LayerSearch {
     by_inner_rows: Vec<u32>,
     /// Positions of a box whose inner column is in the index's bit set (w bits).
     by_inner_cols: Vec<u32>,
+    /// For each box, its first board row and column (where `options` reads
+    /// the layer's used rows and columns from, without dividing).
+    corners: Vec<(u32, u32)>,
     values: Vec<u8>,
     frames: Vec<Frame>,
 }
@@ -179,6 +182,9 @@ impl LayerSearch {
             free: Vec::new(),
             by_inner_rows: positions_where(h, |k, w| k / w),
             by_inner_cols: positions_where(w, |k, w| k % w),
+            corners: (0..h * w)
+                .map(|b| (((b / h) * h) as u32, ((b % h) * w) as u32))
+                .collect(),
             values: Vec::new(),
             frames: Vec::with_capacity(shape.cell_count()),
         }
@@ -275,7 +281,7 @@ impl LayerSearch {
         let mut best = (0, 0, u32::MAX);
         for b in (0..n).filter(|&b| state.boxes >> b & 1 == 0) {
             let options = self.options(b, state);
-            let count = options.count_ones();
+            let count = ones(options);
             if count < best.2 {
                 best = (b, options, count);
                 if count == 0 {
@@ -288,18 +294,18 @@ impl LayerSearch {
 
     /// Free positions of box `b` in rows and columns the layer leaves open.
     fn options(&self, b: usize, state: LayerState) -> u32 {
-        let (h, w) = (self.shape.box_rows(), self.shape.box_cols());
-        let (band, stack) = (b / h, b % h);
-        let open_rows = !(state.rows >> (band * h)) as usize & ((1 << h) - 1);
-        let open_cols = !(state.cols >> (stack * w)) as usize & ((1 << w) - 1);
+        let (top, left) = self.corners[b];
+        let open_rows = !(state.rows >> top) as usize & (self.by_inner_rows.len() - 1);
+        let open_cols = !(state.cols >> left) as usize & (self.by_inner_cols.len() - 1);
         self.free[b] & self.by_inner_rows[open_rows] & self.by_inner_cols[open_cols]
     }
 
     /// The board row and column of a position (a one-bit mask) of box `b`.
     fn row_col(&self, b: usize, position: u32) -> (usize, usize) {
-        let (h, w) = (self.shape.box_rows(), self.shape.box_cols());
+        let w = self.shape.box_cols();
+        let (top, left) = self.corners[b];
         let k = position.trailing_zeros() as usize;
-        ((b / h) * h + k / w, (b % h) * w + k % w)
+        (top as usize + k / w, left as usize + k % w)
     }
 
     fn cell_of(&self, b: usize, position: u32) -> usize {
@@ -315,6 +321,26 @@ impl LayerSearch {
         state.cols |= 1 << col;
         state.boxes |= 1 << b;
         row * self.shape.n() + col
+    }
+}
+
+/// Bits set in a box's positions: from a table up to 9x9 boxes, where the
+/// count without the processor's population count (not assumed by the
+/// portable build) was a third of the box choice.
+fn ones(mask: u32) -> u32 {
+    const SMALL: usize = 1 << 9;
+    const TABLE: [u8; SMALL] = {
+        let mut table = [0u8; SMALL];
+        let mut m = 1;
+        while m < SMALL {
+            table[m] = table[m >> 1] + (m & 1) as u8;
+            m += 1;
+        }
+        table
+    };
+    match TABLE.get(mask as usize) {
+        Some(&count) => u32::from(count),
+        None => mask.count_ones(),
     }
 }
 

@@ -6,3 +6,4 @@ pub(super) mod fill;
 pub(super) mod generate;
 pub(super) mod permutation;
 pub(super) mod pi;
+pub(super) mod unavoidable;

@@ -79,7 +79,7 @@ fn trial_cell(board: &Board) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::engine::board::geometry::Shape;
-    use crate::engine::generation::dig::{Symmetry, dig, is_unique};
+    use crate::engine::generation::dig::{Symmetry, dig};
     use crate::engine::generation::fill::{FillMethod, fill};
     use crate::engine::solve::solver;
     use rand::SeedableRng;
@@ -95,7 +95,8 @@ mod tests {
         for seed in 0..30 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let solution = fill(shape, FillMethod::default(), &mut rng);
-            let mut puzzle = dig(&solution, Symmetry::None, &mut rng, is_unique);
+            let groups = Symmetry::None.groups(shape);
+            let mut puzzle = dig(&solution, &groups, &mut rng, |r| r.stays_unique());
             let unique = unique_by_trials(&puzzle, &solution, 3);
             proved += usize::from(unique);
             let clue = (0..81).find(|&c| puzzle.get(c) != 0).unwrap();

@@ -150,11 +150,24 @@ impl Solver {
         let found = self
             .core(grid.shape())
             .run(grid, &[], limit, None, progress);
-        if limit != 0 && found >= limit {
-            SolutionCount::AtLeast(found)
-        } else {
-            SolutionCount::Exactly(found)
-        }
+        stopped_at(found, limit)
+    }
+
+    /// `count` with the empty cells' digits limited to `candidates` (one set
+    /// per cell; an empty slice limits nothing). A caller that knows one
+    /// solution asks whether another exists by ruling that solution's digit
+    /// out of a cell: the search then stops at the first other solution,
+    /// rather than finding the known one first.
+    pub fn count_within(
+        &mut self,
+        grid: &Grid,
+        candidates: &[DigitSet],
+        limit: u64,
+    ) -> SolutionCount {
+        let found = self
+            .core(grid.shape())
+            .run(grid, candidates, limit, None, &mut quiet);
+        stopped_at(found, limit)
     }
 
     /// The first solution and whether a second one exists, in one search.
@@ -199,6 +212,15 @@ impl Solver {
     }
 }
 
+/// The count a search that found `found` solutions, stopping at `limit`, proves.
+fn stopped_at(found: u64, limit: u64) -> SolutionCount {
+    if limit != 0 && found >= limit {
+        SolutionCount::AtLeast(found)
+    } else {
+        SolutionCount::Exactly(found)
+    }
+}
+
 /// How often, in solutions found, `count_with_progress` reports.
 pub const PROGRESS_EVERY: u64 = 1 << 16;
 
@@ -206,11 +228,31 @@ pub const PROGRESS_EVERY: u64 = 1 << 16;
 fn quiet(_found: u64) {}
 
 pub(super) fn shape_index(shape: Shape) -> usize {
-    SUPPORTED_SHAPES
-        .iter()
-        .position(|&(r, c)| r as usize == shape.box_rows() && c as usize == shape.box_cols())
-        .expect("Shape values are only built from SUPPORTED_SHAPES")
+    let index = SHAPE_INDEX[shape.box_rows() * BOX_SIDES + shape.box_cols()];
+    assert!(
+        index != u8::MAX,
+        "Shape values are only built from SUPPORTED_SHAPES"
+    );
+    usize::from(index)
 }
+
+/// Box sides run 2..=5: a box's rows and columns index `SHAPE_INDEX` as
+/// `rows * BOX_SIDES + cols`.
+const BOX_SIDES: usize = 6;
+
+/// Each supported box shape's position in `SUPPORTED_SHAPES` (`u8::MAX`
+/// for none): a lookup where a search of the list cost 2% of generating a
+/// 9x9 puzzle, which asks the solver dozens of times.
+const SHAPE_INDEX: [u8; BOX_SIDES * BOX_SIDES] = {
+    let mut index = [u8::MAX; BOX_SIDES * BOX_SIDES];
+    let mut i = 0;
+    while i < SUPPORTED_SHAPES.len() {
+        let (rows, cols) = SUPPORTED_SHAPES[i];
+        index[rows as usize * BOX_SIDES + cols as usize] = i as u8;
+        i += 1;
+    }
+    index
+};
 
 #[cfg(test)]
 mod tests {
