@@ -10,7 +10,7 @@
 use crate::engine::board::digits::DigitSet;
 use crate::engine::board::grid::Grid;
 
-use super::search::{Core, Search};
+use super::search::{Core, Job, Search};
 use super::triad::Nine;
 
 /// How many givens make a 9x9 grid dense: from here the generic search,
@@ -82,21 +82,14 @@ impl NineBoard {
 }
 
 impl Search for NineBoard {
-    fn run(
-        &mut self,
-        grid: &Grid,
-        candidates: &[DigitSet],
-        limit: u64,
-        first: Option<&mut Grid>,
-        progress: &mut dyn FnMut(u64),
-    ) -> u64 {
-        match self.route(grid, candidates) {
+    fn run_job(&mut self, job: Job) -> u64 {
+        match self.route(job.grid, job.candidates) {
             Route::Contradiction => 0,
-            Route::Generic => self.generic.search(limit, first, progress),
+            Route::Generic => self.generic.search(job),
             Route::Triad => {
                 Generic::candidates(self.generic.root(), &mut self.candidates);
-                let handed = &self.candidates;
-                self.triad.run(grid, handed, limit, first, progress)
+                let candidates = &self.candidates;
+                self.triad.run_job(Job { candidates, ..job })
             }
         }
     }

@@ -24,7 +24,52 @@ pub(super) trait Search {
         limit: u64,
         first: Option<&mut Grid>,
         progress: &mut dyn FnMut(u64),
-    ) -> u64;
+    ) -> u64 {
+        self.run_job(Job {
+            grid,
+            candidates,
+            limit,
+            first,
+            progress,
+            found: 0,
+        })
+    }
+
+    /// [`Search::run`] with its arguments in one value, which the 9x9
+    /// dispatch passes on to the search it picks.
+    fn run_job(&mut self, job: Job) -> u64;
+}
+
+/// What [`Search::run`] was asked, and the solutions found so far.
+pub(super) struct Job<'a, 'b> {
+    pub(super) grid: &'a Grid,
+    pub(super) candidates: &'a [DigitSet],
+    pub(super) limit: u64,
+    pub(super) first: Option<&'b mut Grid>,
+    pub(super) progress: &'b mut dyn FnMut(u64),
+    pub(super) found: u64,
+}
+
+impl Job<'_, '_> {
+    /// Counts a solution, letting `write` copy it into `first` when it is
+    /// the first, and reports progress; true when the limit is reached and
+    /// the search stops.
+    #[inline(always)]
+    pub(super) fn solution(&mut self, write: impl FnOnce(&mut Grid)) -> bool {
+        if self.found == 0
+            && let Some(first) = self.first.as_deref_mut()
+        {
+            write(first);
+        }
+        self.found += 1;
+        if self.found == self.limit {
+            return true;
+        }
+        if self.found.is_multiple_of(PROGRESS_EVERY) {
+            (self.progress)(self.found);
+        }
+        false
+    }
 }
 
 /// The backtracking search for boxes of `H` rows by `W` columns, on boards
@@ -40,16 +85,9 @@ pub(super) struct Core<const H: usize, const W: usize, const N: usize, B> {
 }
 
 impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H, W, N, B> {
-    fn run(
-        &mut self,
-        grid: &Grid,
-        candidates: &[DigitSet],
-        limit: u64,
-        first: Option<&mut Grid>,
-        progress: &mut dyn FnMut(u64),
-    ) -> u64 {
-        match self.start(grid, candidates) {
-            Some(_) => self.search(limit, first, progress),
+    fn run_job(&mut self, job: Job) -> u64 {
+        match self.start(job.grid, job.candidates) {
+            Some(_) => self.search(job),
             None => 0,
         }
     }
@@ -76,21 +114,15 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
 
     /// Searches from the root that [`Core::start`] made, with the contract
     /// of [`Search::run`].
-    pub(super) fn search(
-        &mut self,
-        limit: u64,
-        mut first: Option<&mut Grid>,
-        progress: &mut dyn FnMut(u64),
-    ) -> u64 {
+    pub(super) fn search(&mut self, mut job: Job) -> u64 {
         let (tables, stack) = (self.tables, &mut self.stack);
-        let mut found = 0;
         // The root comes propagated; every other state on top of the stack
         // is new or has lost a digit since.
         let mut propagated = true;
         loop {
             let at_root = stack.len() == 1;
             let Some(state) = stack.last_mut() else {
-                return found;
+                return job.found;
             };
             if std::mem::take(&mut propagated) || Self::propagate(tables, state, at_root) {
                 match Self::branch_cell(state) {
@@ -104,17 +136,8 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
                         continue;
                     }
                     None => {
-                        if found == 0
-                            && let Some(first) = first.as_deref_mut()
-                        {
-                            Self::write_solution(state, first);
-                        }
-                        found += 1;
-                        if found == limit {
-                            return found;
-                        }
-                        if found % PROGRESS_EVERY == 0 {
-                            progress(found);
+                        if job.solution(|first| Self::write_solution(state, first)) {
+                            return job.found;
                         }
                     }
                 }

@@ -11,8 +11,7 @@
 //! (`avx2.rs`, found at run time) and on plain arrays otherwise
 //! (`lanes.rs`), with the same results.
 
-use super::search::Search;
-use super::solver::PROGRESS_EVERY;
+use super::search::{Job, Search};
 use crate::engine::board::digits::DigitSet;
 use crate::engine::board::grid::Grid;
 
@@ -60,21 +59,7 @@ impl Nine {
 }
 
 impl Search for Nine {
-    fn run(
-        &mut self,
-        grid: &Grid,
-        candidates: &[DigitSet],
-        limit: u64,
-        first: Option<&mut Grid>,
-        progress: &mut dyn FnMut(u64),
-    ) -> u64 {
-        let job = Job {
-            grid,
-            candidates,
-            limit,
-            first,
-            progress,
-        };
+    fn run_job(&mut self, job: Job) -> u64 {
         match &mut self.0 {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Backend::Avx2` is only made when these features were detected.
@@ -82,15 +67,6 @@ impl Search for Nine {
             Backend::Portable(stack) => search(stack, job),
         }
     }
-}
-
-/// What `Search::run` was asked.
-struct Job<'a, 'b> {
-    grid: &'a Grid,
-    candidates: &'a [DigitSet],
-    limit: u64,
-    first: Option<&'b mut Grid>,
-    progress: &'b mut dyn FnMut(u64),
 }
 
 /// [`search`] compiled with AVX2 enabled, so that the backend's intrinsics
@@ -112,7 +88,6 @@ fn search<L: Lanes>(stack: &mut Vec<State<L>>, mut job: Job) -> u64 {
         return 0;
     };
     stack.push(start);
-    let mut found = 0;
     while let Some(state) = stack.last_mut() {
         if state.propagate() {
             match choose(state) {
@@ -124,17 +99,8 @@ fn search<L: Lanes>(stack: &mut Vec<State<L>>, mut job: Job) -> u64 {
                     continue;
                 }
                 Choice::Solved => {
-                    if found == 0
-                        && let Some(grid) = job.first.as_deref_mut()
-                    {
-                        write_solution(state, grid);
-                    }
-                    found += 1;
-                    if found == job.limit {
-                        return found;
-                    }
-                    if found % PROGRESS_EVERY == 0 {
-                        (job.progress)(found);
+                    if job.solution(|grid| write_solution(state, grid)) {
+                        return job.found;
                     }
                 }
                 Choice::Contradiction => {}
@@ -142,7 +108,7 @@ fn search<L: Lanes>(stack: &mut Vec<State<L>>, mut job: Job) -> u64 {
         }
         stack.pop();
     }
-    found
+    job.found
 }
 
 /// The state with the givens placed and the empty cells limited to
