@@ -188,7 +188,7 @@ thread_local! {
     /// search buffers (a generation asks it dozens of times a puzzle, often
     /// of boards it settles at once, and a new solver each time cost 5% of
     /// a 9x9 puzzle's CPU time), and the candidates it is given.
-    static SEARCH: RefCell<(Solver, Vec<DigitSet>)> = RefCell::new((Solver::new(), Vec::new()));
+    static SEARCH: RefCell<(Solver, Vec<DigitSet>)> = RefCell::new((Solver::for_short_searches(), Vec::new()));
 }
 
 /// True when the puzzle has exactly one solution, by the solver's count.

@@ -40,6 +40,9 @@ pub(super) struct NineBoard {
     generic: Generic,
     /// The candidates handed over, kept between puzzles.
     candidates: Vec<DigitSet>,
+    /// Sparse grids with this many unsolved cells or more after the root's
+    /// propagation go to the triad search (`HANDOVER`, or never).
+    handover: u32,
 }
 
 /// Where [`NineBoard::route`] sends a grid.
@@ -58,11 +61,22 @@ impl NineBoard {
         NineBoard::with(Nine::new())
     }
 
+    /// The generic search for every grid: for searches known to be short
+    /// (`Solver::for_short_searches`), where the triad search's setup costs
+    /// more than it saves.
+    pub(super) fn generic_only() -> NineBoard {
+        NineBoard {
+            handover: u32::MAX,
+            ..NineBoard::new()
+        }
+    }
+
     fn with(triad: Nine) -> NineBoard {
         NineBoard {
             triad,
             generic: Generic::new(),
             candidates: Vec::new(),
+            handover: HANDOVER,
         }
     }
 
@@ -72,7 +86,8 @@ impl NineBoard {
         match self.generic.start(grid, candidates) {
             None => Route::Contradiction,
             Some(givens)
-                if givens >= DENSE || Generic::unsolved_count(self.generic.root()) < HANDOVER =>
+                if givens >= DENSE
+                    || Generic::unsolved_count(self.generic.root()) < self.handover =>
             {
                 Route::Generic
             }
@@ -146,6 +161,34 @@ mod tests {
         assert_eq!(
             taken.into_iter().collect::<Vec<_>>(),
             ["contradiction", "generic", "triad"]
+        );
+    }
+
+    /// The generic-only dispatch never hands a grid over, and counts as the
+    /// default dispatch does on the grids that one hands over.
+    #[test]
+    fn generic_only_keeps_every_grid_and_counts_the_same() {
+        let (mut board, mut generic_only) = (NineBoard::new(), NineBoard::generic_only());
+        let mut handed = 0;
+        for puzzle in sample("top1465.txt", 10)
+            .into_iter()
+            .chain(sample("17_clue_sample.txt", 5))
+        {
+            let route = route_name(&generic_only.route(&puzzle, &[]));
+            assert_ne!(route, "triad", "{puzzle}");
+            if route_name(&board.route(&puzzle, &[])) == "triad" {
+                handed += 1;
+            }
+            let (found, solution) = run(&mut generic_only, &puzzle, &[], 2);
+            assert_eq!(
+                (found, solution),
+                run(&mut NineBoard::new(), &puzzle, &[], 2),
+                "{puzzle}"
+            );
+        }
+        assert!(
+            handed > 0,
+            "the sample must hold grids the default hands over"
         );
     }
 

@@ -105,11 +105,27 @@ pub fn count(grid: &Grid, limit: u64) -> SolutionCount {
 pub struct Solver {
     /// One search core per supported shape, created on first use.
     cores: [Option<Box<dyn Search>>; SUPPORTED_SHAPES.len()],
+    /// Made by `for_short_searches`.
+    short: bool,
 }
 
 impl Solver {
     pub fn new() -> Solver {
         Solver::default()
+    }
+
+    /// A solver for searches known to be short, like the uniqueness checks
+    /// of clue removal, whose puzzles are one removal away from a puzzle
+    /// with one solution: it keeps 9x9 boards on the generic search, whose
+    /// setup is cheaper, where `new` hands sparse boards to the triad
+    /// search, whose faster branches pay only on long searches (measured on
+    /// 9x9 generation: any level 89 -> 84 µs a puzzle, Extreme 876 -> 772
+    /// µs). The answers are the same.
+    pub fn for_short_searches() -> Solver {
+        Solver {
+            short: true,
+            ..Solver::default()
+        }
     }
 
     /// The first solution found, or `None` when the puzzle has none.
@@ -202,6 +218,7 @@ impl Solver {
                 (3, 2) => Box::new(Core::<3, 2, 6, u32>::new()),
                 (2, 4) => Box::new(Core::<2, 4, 8, u32>::new()),
                 (4, 2) => Box::new(Core::<4, 2, 8, u32>::new()),
+                (3, 3) if self.short => Box::new(NineBoard::generic_only()),
                 (3, 3) => Box::new(NineBoard::new()),
                 (3, 4) => Box::new(Core::<3, 4, 12, u64>::new()),
                 (4, 3) => Box::new(Core::<4, 3, 12, u64>::new()),
