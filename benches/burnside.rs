@@ -12,7 +12,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use tudoku::engine::{Shape, census_by_class};
+use tudoku_engine::{Shape, census_by_class};
 
 /// How many of the slowest classes each board's report lists.
 const SLOWEST: usize = 5;

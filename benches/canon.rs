@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::Solver;
-use tudoku::engine::canonical;
-use tudoku::engine::{FillMethod, fill};
-use tudoku::engine::{Grid, Shape, parse_puzzles};
+use tudoku_engine::Solver;
+use tudoku_engine::canonical_form;
+use tudoku_engine::{FillMethod, fill};
+use tudoku_engine::{Grid, Shape, parse_puzzles};
 
 mod common;
 #[path = "common/cpu.rs"]
@@ -78,7 +78,7 @@ fn report(set: &str, what: &str, boards: &[Grid]) {
     let (start, cpu_start) = (Instant::now(), cpu::thread_cpu());
     for board in boards {
         let t = Instant::now();
-        if let Some(c) = canonical(board) {
+        if let Some(c) = canonical_form(board) {
             classes.insert(c.grid);
         }
         slowest = slowest.max(t.elapsed());

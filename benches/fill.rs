@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::Shape;
-use tudoku::engine::is_solved;
-use tudoku::engine::{FillMethod, FillStats, fill_with_stats, seed_rejection_within};
+use tudoku_engine::Shape;
+use tudoku_engine::is_solved;
+use tudoku_engine::{FillMethod, FillStats, fill_with_stats, seed_rejection_within};
 
 /// Runs `one` until `budget` has passed (at least `min_runs` times) and
 /// returns the runs, total time and summed stats.

@@ -15,7 +15,7 @@ use cpu::thread_cpu;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::{Difficulty, GenerateOptions, Shape, generate};
+use tudoku_engine::{Difficulty, GenerateOptions, Shape, generate_with};
 
 /// (size, level, puzzles to make); `None` is "any level".
 const RUNS: &[(usize, Option<Difficulty>, usize)] = &[
@@ -61,7 +61,7 @@ fn main() {
         for seed in 0..count as u64 {
             let (start, cpu_start) = (Instant::now(), thread_cpu());
             failed +=
-                usize::from(generate(&options, &mut ChaCha8Rng::seed_from_u64(seed)).is_err());
+                usize::from(generate_with(&options, &mut ChaCha8Rng::seed_from_u64(seed)).is_err());
             times.push(start.elapsed());
             cpu_times.push(thread_cpu() - cpu_start);
         }

@@ -21,12 +21,12 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::techniques::{Board, StepFinder};
-use tudoku::engine::{
-    Difficulty, DigitSet, GenerateOptions, Grid, Shape, Solver, generate, next_hint, rate,
+use tudoku::game::{Action, Game};
+use tudoku_engine::techniques::{Board, StepFinder};
+use tudoku_engine::{
+    Difficulty, DigitSet, GenerateOptions, Grid, Shape, Solver, generate_with, next_hint, rate,
     solve_unique_with,
 };
-use tudoku::game::{Action, Game};
 
 #[path = "common/cpu.rs"]
 mod cpu;
@@ -214,8 +214,8 @@ fn generate_seeds(shape: Shape, level: Difficulty, seeds: &[u64]) -> Vec<(u64, G
                     chunk
                         .iter()
                         .filter_map(|&seed| {
-                            let made =
-                                generate(options, &mut ChaCha8Rng::seed_from_u64(seed)).ok()?;
+                            let made = generate_with(options, &mut ChaCha8Rng::seed_from_u64(seed))
+                                .ok()?;
                             Some((seed, made.puzzle, made.solution))
                         })
                         .collect::<Vec<_>>()

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use tudoku::engine::{Difficulty, Grid, parse_puzzles};
-use tudoku::engine::{rate, rate_with, unique_solution};
+use tudoku_engine::{Difficulty, Grid, parse_puzzles};
+use tudoku_engine::{rate, rate_with, unique_solution};
 
 mod common;
 

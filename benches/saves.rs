@@ -12,12 +12,12 @@ use cpu::thread_cpu;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tudoku::engine::{Difficulty, Shape};
 use tudoku::game::{Action, Direction, Game, Jump};
 use tudoku::storage::document::to_toml;
 use tudoku::storage::stats::Stats;
 use tudoku::storage::{Autosave, ConfigDir, SavedGame, load};
 use tudoku::ui::{App, Config};
+use tudoku_engine::{Difficulty, Shape};
 
 /// A 9x9 game some way in: all notes filled, then forty moves, placements
 /// and note toggles, so the save carries a real undo history.

@@ -17,8 +17,8 @@
 
 use std::time::{Duration, Instant};
 
-use tudoku::engine::{Grid, Shape, parse_puzzles};
-use tudoku::engine::{Outcome, Solver};
+use tudoku_engine::{Grid, Shape, parse_puzzles};
+use tudoku_engine::{Outcome, Solver};
 
 mod common;
 #[path = "common/cpu.rs"]

@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::Game;
 use tudoku::storage::stats::Stats;
 use tudoku::ui::{App, Config};
+use tudoku_engine::{Difficulty, Grid, Shape};
 
 fn first_frame(seed: u64) -> Duration {
     let start = Instant::now();
@@ -27,7 +27,10 @@ fn board(size: usize, now: Instant) -> Game {
     let shape = Shape::for_size(size).unwrap();
     match size {
         9 => Game::generate(shape, Difficulty::Easy, 3, now),
-        16 => sample(include_str!("../tests/data/16x16_basic_sample.txt"), now),
+        16 => sample(
+            include_str!("../engine/tests/data/16x16_basic_sample.txt"),
+            now,
+        ),
         _ => sample(include_str!("../tests/fixtures/25x25.txt"), now),
     }
 }

@@ -5,11 +5,11 @@ mod cli_common;
 use cli_common::{run, stderr, stdout};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::Grid;
-use tudoku::engine::Transform;
+use tudoku_engine::Grid;
+use tudoku_engine::Transform;
 
 fn top(k: usize) -> Vec<String> {
-    std::fs::read_to_string("tests/data/top1465.txt")
+    std::fs::read_to_string("engine/tests/data/top1465.txt")
         .unwrap()
         .lines()
         .take(k)

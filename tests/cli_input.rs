@@ -7,7 +7,7 @@ mod cli_common;
 use std::process::Output;
 
 use cli_common::{run, spawn, stderr, stdout};
-use tudoku::engine::{Grid, is_solved};
+use tudoku_engine::{Grid, is_solved};
 
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::{GenerateOptions, Grid, Shape, count, generate, solve};
+use tudoku_engine::{GenerateOptions, Grid, Shape, count, generate_with, solve};
 
 use cli_common::{run, stderr, stdout};
 
@@ -17,7 +17,7 @@ use cli_common::{run, stderr, stdout};
 /// pretty-printed grid.
 fn mixed_input() -> String {
     let read = |name: &str, take: usize| -> Vec<String> {
-        std::fs::read_to_string(format!("tests/data/{name}"))
+        std::fs::read_to_string(format!("engine/tests/data/{name}"))
             .unwrap()
             .lines()
             .take(take)
@@ -95,7 +95,7 @@ fn multi_threaded_solutions_check_out_line_by_line() {
             None => assert_eq!(answer, "no solution"),
             Some(_) => {
                 let solution = Grid::parse(answer, None).unwrap();
-                assert!(tudoku::engine::is_solved(&solution), "{answer}");
+                assert!(tudoku_engine::is_solved(&solution), "{answer}");
                 let kept = givens.values().iter().zip(solution.values());
                 assert!(kept.into_iter().all(|(g, s)| *g == 0 || g == s));
             }
@@ -103,7 +103,7 @@ fn multi_threaded_solutions_check_out_line_by_line() {
     }
 }
 
-fn generate_with(jobs: &str) -> Output {
+fn run_generate(jobs: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tudoku"))
         .args([
             "generate", "--seed", "5", "--count", "12", "--rate", "--jobs", jobs,
@@ -114,10 +114,10 @@ fn generate_with(jobs: &str) -> Output {
 
 #[test]
 fn generate_with_a_seed_is_the_same_for_any_number_of_threads() {
-    let one = generate_with("1");
+    let one = run_generate("1");
     assert!(one.status.success());
     for jobs in ["2", "4"] {
-        assert_eq!(generate_with(jobs).stdout, one.stdout, "--jobs {jobs}");
+        assert_eq!(run_generate(jobs).stdout, one.stdout, "--jobs {jobs}");
     }
     let text = String::from_utf8(one.stdout).unwrap();
     let puzzles: Vec<Grid> = text
@@ -130,14 +130,14 @@ fn generate_with_a_seed_is_the_same_for_any_number_of_threads() {
     assert!((1..12).all(|i| puzzles[i] != puzzles[0]));
     // the first is what the engine makes from the seed itself
     let options = GenerateOptions::new(Shape::for_size(9).unwrap());
-    let first = generate(&options, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+    let first = generate_with(&options, &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
     assert_eq!(puzzles[0], first.puzzle);
 }
 
 #[test]
 fn several_solution_warnings_are_summed_up_unless_verbose() {
-    let sample = std::fs::read_to_string("tests/data/serg_sample.txt").unwrap();
-    let top = std::fs::read_to_string("tests/data/top1465.txt").unwrap();
+    let sample = std::fs::read_to_string("engine/tests/data/serg_sample.txt").unwrap();
+    let top = std::fs::read_to_string("engine/tests/data/top1465.txt").unwrap();
     let mut lines: Vec<&str> = Vec::new();
     for (a, b) in sample.lines().take(30).zip(top.lines()) {
         lines.extend([a, b]);

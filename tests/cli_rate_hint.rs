@@ -36,7 +36,7 @@ fn rate_prints_level_score_and_technique_per_puzzle() {
 
 #[test]
 fn rate_refuses_puzzles_without_one_solution() {
-    let several = std::fs::read_to_string("tests/data/serg_sample.txt").unwrap();
+    let several = std::fs::read_to_string("engine/tests/data/serg_sample.txt").unwrap();
     let first = several.lines().next().unwrap();
     let clash = format!("55{}", ".".repeat(79));
     let o = run(&["rate"], format!("{first}\n{clash}\n"));
@@ -56,7 +56,7 @@ fn hint_explains_the_next_step_with_coordinates() {
 
 #[test]
 fn hint_all_numbers_every_step_until_solved() {
-    let puzzle = std::fs::read_to_string("tests/data/17_clue_sample.txt").unwrap();
+    let puzzle = std::fs::read_to_string("engine/tests/data/17_clue_sample.txt").unwrap();
     let first = puzzle.lines().next().unwrap();
     let empty_cells = first.chars().filter(|&c| c == '.').count();
     let o = run(&["hint", "--all"], first);

@@ -5,7 +5,7 @@ mod cli_common;
 use std::process::Output;
 
 use cli_common::{run, stderr, stdout};
-use tudoku::engine::{Grid, is_solved};
+use tudoku_engine::{Grid, is_solved};
 
 /// A failure the user can act on: non-zero exit, a message, never a panic.
 fn assert_clean_failure(o: &Output, message_part: &str) {
@@ -43,7 +43,7 @@ fn counts_with_and_without_a_limit() {
     let empty4 = ".".repeat(16);
     let o = run(&["solve", "--count"], format!("{empty4}\n").as_bytes());
     assert_eq!(stdout(&o).trim(), "288");
-    let several = std::fs::read_to_string("tests/data/serg_sample.txt").unwrap();
+    let several = std::fs::read_to_string("engine/tests/data/serg_sample.txt").unwrap();
     let first: Vec<&str> = several.lines().take(5).collect();
     let o = run(
         &["solve", "--count", "--limit", "2"],

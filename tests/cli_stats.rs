@@ -2,9 +2,9 @@
 
 use std::process::Command;
 
-use tudoku::engine::{Difficulty, Shape};
 use tudoku::storage::stats::{Finish, Stats};
 use tudoku::storage::{ConfigDir, store};
+use tudoku_engine::{Difficulty, Shape};
 
 fn stats_in(dir: &std::path::Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tudoku"))

@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tudoku::engine::{Difficulty, Shape};
 use tudoku::game::Game;
 use tudoku::storage::saves::AUTOSAVE;
 use tudoku::storage::{ConfigDir, SavedGame, store};
+use tudoku_engine::{Difficulty, Shape};
 
 mod common;
 use common::{Session, as_player, hand_to_player, is_root};

@@ -6,8 +6,9 @@ use std::process::Command;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::{
-    Difficulty, GenerateOptions, Grid, Shape, Symmetry, count, generate, is_solved, rate, solve,
+use tudoku_engine::{
+    Difficulty, GenerateOptions, Grid, Shape, Symmetry, count, generate_with, is_solved, rate,
+    solve,
 };
 
 /// Counts solutions up to `limit` by trying digits cell by cell in reading order.
@@ -43,7 +44,7 @@ fn small_puzzles_are_unique_by_two_independent_counts() {
                     symmetry,
                     ..GenerateOptions::new(shape)
                 };
-                let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+                let g = generate_with(&options, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
                 let mut values = g.puzzle.values().to_vec();
                 let naive = naive_count(
                     &mut values,
@@ -70,7 +71,7 @@ fn naive_counter_agrees_with_known_counts() {
 #[test]
 fn every_shape_generates_a_unique_puzzle() {
     for shape in Shape::all() {
-        let g = generate(
+        let g = generate_with(
             &GenerateOptions::new(shape),
             &mut ChaCha8Rng::seed_from_u64(11),
         )
@@ -86,7 +87,7 @@ fn every_shape_generates_a_unique_puzzle() {
 fn reachable(shape: Shape) -> Vec<Difficulty> {
     Difficulty::ALL
         .into_iter()
-        .filter(|&level| level <= tudoku::engine::highest_level(shape))
+        .filter(|&level| level <= tudoku_engine::highest_level(shape))
         .collect()
 }
 
@@ -99,7 +100,7 @@ fn check_targeted_levels(shape: Shape) {
             difficulty: Some(level),
             ..GenerateOptions::new(shape)
         };
-        let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
+        let g = generate_with(&options, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
         assert_eq!(g.rating.difficulty, level, "{shape}");
         assert_eq!(rate(&g.puzzle).unwrap().difficulty, level, "{shape}");
         assert!(count(&g.puzzle, 2).is_unique(), "{shape} {level}");
@@ -146,7 +147,7 @@ fn big_boards_generate_at_the_easy_levels() {
             difficulty: Some(Difficulty::Easy),
             ..GenerateOptions::new(shape)
         };
-        let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        let g = generate_with(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
         assert_eq!(g.rating.difficulty, Difficulty::Easy);
         assert!(count(&g.puzzle, 2).is_unique(), "{shape}");
     }
@@ -158,7 +159,7 @@ fn an_unreachable_level_is_an_error_not_a_hang() {
         difficulty: Some(Difficulty::Expert),
         ..GenerateOptions::new(Shape::for_size(4).unwrap())
     };
-    let err = generate(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap_err();
+    let err = generate_with(&options, &mut ChaCha8Rng::seed_from_u64(1)).unwrap_err();
     assert!(
         err.to_string().contains("no expert puzzle exists for 4x4"),
         "{err}"
@@ -201,7 +202,7 @@ fn every_unique_4x4_puzzle_is_easy() {
     }
     // 13,579,680 unique puzzles over all 288 grids
     assert_eq!(unique * 24, 13_579_680);
-    assert_eq!(tudoku::engine::highest_level(shape), Difficulty::Easy);
+    assert_eq!(tudoku_engine::highest_level(shape), Difficulty::Easy);
 }
 
 /// 6x6 Extreme is rare (about 1 in 1,540 random minimal puzzles) but every
@@ -217,7 +218,7 @@ fn extreme_6x6_puzzles_are_found_for_every_seed() {
             ..GenerateOptions::new(shape)
         };
         for seed in 0..20 {
-            let g = generate(&options, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+            let g = generate_with(&options, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
             let rating = rate(&g.puzzle).unwrap();
             assert_eq!(rating.difficulty, Difficulty::Extreme, "{shape} {seed}");
             let mut values = g.puzzle.values().to_vec();

@@ -6,7 +6,7 @@
 
 use std::process::{Command, Output};
 
-use tudoku::engine::{Grid, count, solve};
+use tudoku_engine::{Grid, count, solve};
 
 mod common;
 use common::{Session, panel_number};

@@ -8,13 +8,13 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use tudoku::engine::{Difficulty, Shape};
 use tudoku::game::{Action, Game, Jump};
 use tudoku::storage::document::to_toml;
 use tudoku::storage::saves::{self, AUTOSAVE};
 use tudoku::storage::stats::{self, Finish, Stats};
 use tudoku::storage::{Autosave, ConfigDir, Loaded, SavedGame, Versioned, load};
 use tudoku::ui::{App, Config, Disk, Mode};
+use tudoku_engine::{Difficulty, Shape};
 
 fn game_4x4(seed: u64, now: Instant) -> Game {
     Game::generate(Shape::for_size(4).unwrap(), Difficulty::Easy, seed, now)

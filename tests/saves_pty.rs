@@ -12,10 +12,10 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tudoku::engine::{Difficulty, Shape};
 use tudoku::game::{Action, Game};
 use tudoku::storage::saves::AUTOSAVE;
 use tudoku::storage::{ConfigDir, Loaded, SavedGame, load, store};
+use tudoku_engine::{Difficulty, Shape};
 
 mod common;
 use common::{Session, panel_number, signal};

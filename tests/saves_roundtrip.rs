@@ -5,10 +5,10 @@
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::{Action, Direction, Game, Jump};
 use tudoku::storage::document::to_toml;
 use tudoku::storage::{Loaded, SavedGame, load, store};
+use tudoku_engine::{Difficulty, Grid, Shape};
 
 /// A solved grid by the shifted-rows pattern (each band shifts by one, each
 /// row in a band by a box width), its digits relabelled by `perm`.

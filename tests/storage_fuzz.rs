@@ -52,8 +52,8 @@ proptest! {
 /// A real save's text, for mutations that get past the TOML parser.
 fn real_save() -> String {
     use std::time::Instant;
-    use tudoku::engine::{Difficulty, Shape};
     use tudoku::game::{Action, Game};
+    use tudoku_engine::{Difficulty, Shape};
     let now = Instant::now();
     let mut game = Game::generate(Shape::for_size(4).unwrap(), Difficulty::Easy, 3, now);
     for action in [

@@ -10,14 +10,14 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::{Action, Game, Hint};
 use tudoku::storage::stats::Stats;
 use tudoku::ui::{App, BoardLayout, Config, NotesView, Screen, screen};
+use tudoku_engine::{Difficulty, Grid, Shape};
 
-const PUZZLE_9: &str = include_str!("data/top1465.txt");
-const PUZZLE_6: &str = include_str!("data/6x6.txt");
-const PUZZLE_16: &str = include_str!("data/16x16_basic_sample.txt");
+const PUZZLE_9: &str = include_str!("../engine/tests/data/top1465.txt");
+const PUZZLE_6: &str = include_str!("../engine/tests/data/6x6.txt");
+const PUZZLE_16: &str = include_str!("../engine/tests/data/16x16_basic_sample.txt");
 const PUZZLE_4: &str = "1.3..4.22.4..3.1";
 
 fn first_line(text: &str) -> &str {

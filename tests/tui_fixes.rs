@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tudoku::engine::{Difficulty, Grid, Shape, highest_level};
 use tudoku::game::{Action, Game};
 use tudoku::storage::ConfigDir;
 use tudoku::storage::saves;
@@ -18,8 +17,9 @@ use tudoku::ui::{
     App, Config, DialogOutcome, Disk, KeyBindings, Mode, NewGameForm, SavesDialog, SavesOutcome,
     SavesStep,
 };
+use tudoku_engine::{Difficulty, Grid, Shape, highest_level};
 
-const PUZZLE_9: &str = include_str!("data/top1465.txt");
+const PUZZLE_9: &str = include_str!("../engine/tests/data/top1465.txt");
 
 fn app_with(config: Config, now: Instant) -> App {
     let line = PUZZLE_9.lines().next().unwrap();

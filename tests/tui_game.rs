@@ -1,16 +1,16 @@
 //! Game logic: every action and its undo/redo, notes auto-removal, hints, win
-//! detection and the clock, on fixed puzzles from tests/data solved by the
+//! detection and the clock, on fixed puzzles from engine/tests/data solved by the
 //! engine's solver. Candidates are checked against a brute-force reference
 //! computed from row/column/box coordinates, not from the geometry tables.
 
 use std::time::{Duration, Instant};
 
-use tudoku::engine::{Difficulty, Grid, Shape, count, is_solved, solve};
 use tudoku::game::{Action, Direction, Game, Hint, HintLevel, Jump, Refusal, new_puzzle};
+use tudoku_engine::{Difficulty, Grid, Shape, count, is_solved, solve};
 
-const PUZZLE_9: &str = include_str!("data/top1465.txt");
-const PUZZLE_6: &str = include_str!("data/6x6.txt");
-const PUZZLE_16: &str = include_str!("data/16x16_basic_sample.txt");
+const PUZZLE_9: &str = include_str!("../engine/tests/data/top1465.txt");
+const PUZZLE_6: &str = include_str!("../engine/tests/data/6x6.txt");
+const PUZZLE_16: &str = include_str!("../engine/tests/data/16x16_basic_sample.txt");
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap()

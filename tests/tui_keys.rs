@@ -4,11 +4,11 @@
 use std::time::Instant;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use tudoku::engine::symbol;
-use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::{Action, Direction, Game};
 use tudoku::storage::stats::Stats;
 use tudoku::ui::{App, BUILTIN_THEMES, Command, Config, KeyBindings, KeySpec, Theme};
+use tudoku_engine::symbol;
+use tudoku_engine::{Difficulty, Grid, Shape};
 
 fn event(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
     KeyEvent::new(code, modifiers)
@@ -72,7 +72,7 @@ fn letters_are_values_on_big_boards_and_commands_on_small_ones() {
 
 fn app_16() -> (App, Instant) {
     let now = Instant::now();
-    let line = include_str!("data/16x16_basic_sample.txt")
+    let line = include_str!("../engine/tests/data/16x16_basic_sample.txt")
         .lines()
         .next()
         .unwrap();

@@ -11,11 +11,11 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use tudoku::engine::symbol;
-use tudoku::engine::{Difficulty, Grid, Shape};
 use tudoku::game::{Action, Game};
 use tudoku::storage::stats::Stats;
 use tudoku::ui::{App, BoardLayout, Config, NotesView, Screen, screen, slots_needs};
+use tudoku_engine::symbol;
+use tudoku_engine::{Difficulty, Grid, Shape};
 
 /// The board sizes of the issue: 4x4, 2x3, 2x4, 3x4, 9x9, 16x16, 25x25.
 const SHAPES: [(usize, usize); 7] = [(2, 2), (2, 3), (2, 4), (3, 4), (3, 3), (4, 4), (5, 5)];
@@ -40,8 +40,8 @@ fn app(shape: Shape, config: Config) -> (App, Instant) {
         .unwrap()
     };
     let game = match shape.n() {
-        9 => from(include_str!("data/top1465.txt")),
-        16 => from(include_str!("data/16x16_basic_sample.txt")),
+        9 => from(include_str!("../engine/tests/data/top1465.txt")),
+        16 => from(include_str!("../engine/tests/data/16x16_basic_sample.txt")),
         25 => from(include_str!("fixtures/25x25.txt")),
         _ => Game::generate(shape, Difficulty::Easy, 5, now),
     };

@@ -11,13 +11,16 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use tudoku::engine::{Difficulty, Grid};
 use tudoku::game::{Action, Game};
 use tudoku::storage::stats::Stats;
 use tudoku::ui::{App, Config, Screen, screen};
+use tudoku_engine::{Difficulty, Grid};
 
 fn app(now: Instant) -> App {
-    let line = include_str!("data/top1465.txt").lines().next().unwrap();
+    let line = include_str!("../engine/tests/data/top1465.txt")
+        .lines()
+        .next()
+        .unwrap();
     let game = Game::from_puzzle(
         Grid::parse(line, None).unwrap(),
         Difficulty::Hard,

@@ -12,7 +12,7 @@ use std::time::Duration;
 use sudoku::Sudoku;
 
 use crate::cpu::thread_cpu;
-use tudoku::engine::Grid;
+use tudoku_engine::Grid;
 
 /// CPU time of the children waited for so far (user and system).
 fn children_time() -> Duration {

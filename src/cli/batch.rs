@@ -9,8 +9,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tudoku::engine::symbol;
-use tudoku::engine::{Grid, Shape, first_clash};
+use tudoku_engine::symbol;
+use tudoku_engine::{Grid, Shape, first_clash};
 
 use super::input::{Entry, open_input};
 use super::lines::MAX_LINE_BYTES;

@@ -7,10 +7,10 @@ use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::sync::{Mutex, PoisonError};
 
-use tudoku::engine::Grid;
-use tudoku::engine::Transform;
-use tudoku::engine::symbol;
-use tudoku::engine::{canonical, mapping};
+use tudoku_engine::Grid;
+use tudoku_engine::Transform;
+use tudoku_engine::symbol;
+use tudoku_engine::{canonical_form, mapping};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::output::say;
@@ -88,7 +88,7 @@ pub fn run(args: &CanonArgs) -> ExitCode {
 /// One line's result: a pure function of the puzzle, so lines can be
 /// handled in any order or in parallel.
 fn canonical_line(grid: &Grid, zeros: bool) -> Result<String, String> {
-    canonical(grid)
+    canonical_form(grid)
         .map(|c| c.grid.to_line(zeros))
         .ok_or_else(|| {
             let why = no_solution_because(grid, "a digit repeats");

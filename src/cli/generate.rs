@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use tudoku::engine::{
+use tudoku_engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_cancellable,
 };
 

@@ -4,9 +4,9 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::count;
-use tudoku::engine::{Census, census, published_grid_count};
-use tudoku::engine::{Grid, Shape, SolutionCount};
+use tudoku_engine::count;
+use tudoku_engine::{Census, census, published_grid_count};
+use tudoku_engine::{Grid, Shape, SolutionCount};
 
 use super::generate::parse_size;
 use super::output::Output;

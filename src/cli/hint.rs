@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::Grid;
-use tudoku::engine::{Hint, next_hint, solve_path};
+use tudoku_engine::Grid;
+use tudoku_engine::{Hint, next_hint, solve_path};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 

@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use tudoku::engine::{ParseError, ParsedPuzzle, PuzzleAssembler, Shape};
+use tudoku_engine::{ParseError, ParsedPuzzle, PuzzleAssembler, Shape};
 
 use super::lines::{BoundedLines, Line};
 

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
 
-use tudoku::engine::{Difficulty, Grid, Shape, parse_puzzles};
 use tudoku::game::Game;
 use tudoku::storage::timestamp::date_number;
 use tudoku::storage::{ConfigDir, saves};
 use tudoku::ui::{Config, Launch, Start};
+use tudoku_engine::{Difficulty, Grid, Shape, parse_puzzles};
 
 use super::generate::parse_size;
 use super::input::read_input;

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::{Rating, Unsolvable, rate};
+use tudoku_engine::{Rating, Unsolvable, rate};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tudoku::engine::{Outcome as Solved, SolutionCount, Solver, solve_unique_with};
+use tudoku_engine::{Outcome as Solved, SolutionCount, Solver, solve_unique_with};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::progress::Tally;

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::canonical;
+use crate::engine::canonical_form;
 use crate::engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Grid, Shape, generate_cancellable,
     highest_level,
@@ -18,7 +18,7 @@ const FRESH_TRIES: u64 = 50;
 /// form, the same for every disguise of the puzzle; `None` for a board with
 /// a repeated digit (never a game's puzzle).
 pub fn solved_key(puzzle: &Grid) -> Option<String> {
-    canonical(puzzle).map(|c| format!("{} {}", puzzle.shape(), c.grid.to_line(false)))
+    canonical_form(puzzle).map(|c| format!("{} {}", puzzle.shape(), c.grid.to_line(false)))
 }
 
 /// `new_puzzle_cancellable`, but never a puzzle whose `solved_key` is in

@@ -1,0 +1,219 @@
+//! Validity by unit bitmasks (seed validity-check-powers-of-two): a unit is
+//! valid when the OR of `1 << (v-1)` over its cells is `(1 << n) - 1` and no bit
+//! was set twice. The same pass finds the cells in conflict, for the board.
+
+use super::digits::DigitSet;
+use super::grid::Grid;
+
+/// True when `grid` is full and every row, column and box holds each digit once.
+pub fn is_solved(grid: &Grid) -> bool {
+    let g = grid.shape().geometry();
+    let full = DigitSet::full(g.n);
+    g.units.iter().all(|unit| {
+        let mut seen = DigitSet::EMPTY;
+        for &cell in unit {
+            let v = grid.get(cell);
+            if v == 0 || seen.contains(v) {
+                return false;
+            }
+            seen.insert(v);
+        }
+        seen == full
+    })
+}
+
+/// True when `solution` solves `puzzle`: a valid full grid of its shape
+/// that keeps every given. Solutions that come from outside the solver (a
+/// save file, a caller's argument) are checked with it before use.
+pub fn is_solution(puzzle: &Grid, solution: &Grid) -> bool {
+    solution.shape() == puzzle.shape()
+        && is_solved(solution)
+        && puzzle
+            .values()
+            .iter()
+            .zip(solution.values())
+            .all(|(&given, &value)| given == 0 || given == value)
+}
+
+/// The filled cells whose digit also appears elsewhere in one of their units,
+/// sorted. Empty cells never conflict.
+pub fn conflicts(grid: &Grid) -> Vec<usize> {
+    let g = grid.shape().geometry();
+    let mut marked = vec![false; g.cell_count()];
+    for unit in &g.units {
+        let twice = repeated(grid, unit);
+        if !twice.is_empty() {
+            for &cell in unit {
+                let v = grid.get(cell);
+                if v != 0 && twice.contains(v) {
+                    marked[cell] = true;
+                }
+            }
+        }
+    }
+    (0..marked.len()).filter(|&c| marked[c]).collect()
+}
+
+/// Two filled cells that see each other and hold the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The earlier cell in reading order.
+    pub first: usize,
+    pub second: usize,
+    pub digit: u8,
+}
+
+/// The first clash in reading order (the earliest cell that repeats a digit
+/// one of its earlier peers holds, with that peer), or `None` when no digit
+/// repeats in a unit: what a message names when givens contradict.
+pub fn first_clash(grid: &Grid) -> Option<Clash> {
+    let g = grid.shape().geometry();
+    (0..g.cell_count()).find_map(|second| {
+        let digit = grid.get(second);
+        let first = g.peers[second]
+            .iter()
+            .copied()
+            .filter(|&p| p < second && digit != 0 && grid.get(p) == digit)
+            .min()?;
+        Some(Clash {
+            first,
+            second,
+            digit,
+        })
+    })
+}
+
+/// True when no digit repeats in a unit (empty cells allowed). Stops at the
+/// first repeat: the rater asks this of every puzzle.
+pub fn is_consistent(grid: &Grid) -> bool {
+    let g = grid.shape().geometry();
+    g.units.iter().all(|unit| repeated(grid, unit).is_empty())
+}
+
+/// The digits that appear more than once among `unit`'s cells.
+fn repeated(grid: &Grid, unit: &[usize]) -> DigitSet {
+    let mut seen = DigitSet::EMPTY;
+    let mut twice = DigitSet::EMPTY;
+    for &cell in unit {
+        let v = grid.get(cell);
+        if v != 0 {
+            if seen.contains(v) {
+                twice.insert(v);
+            }
+            seen.insert(v);
+        }
+    }
+    twice
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::geometry::Shape;
+
+    const SOLVED_4: &str = "1234341221434321";
+
+    /// Every pair of cells that see each other and share a digit, by brute
+    /// force over rows, columns and boxes as coordinates.
+    fn all_clashes(grid: &Grid) -> Vec<(usize, usize)> {
+        let g = grid.shape().geometry();
+        let (n, h, w) = (g.n, grid.shape().box_rows(), grid.shape().box_cols());
+        let sees = |a: usize, b: usize| {
+            let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+            ra == rb || ca == cb || (ra / h == rb / h && ca / w == cb / w)
+        };
+        let mut pairs = Vec::new();
+        for b in 0..n * n {
+            for a in 0..b {
+                if grid.get(a) != 0 && grid.get(a) == grid.get(b) && sees(a, b) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        pairs
+    }
+
+    #[test]
+    fn the_first_clash_is_the_earliest_repeat_in_reading_order() {
+        let nine = Shape::for_size(9).unwrap();
+        let mut grid = Grid::empty(nine);
+        assert_eq!(first_clash(&grid), None);
+        grid.set(0, 1);
+        grid.set(80, 1);
+        assert_eq!(first_clash(&grid), None); // r1c1 and r9c9 do not see each other
+        grid.set(20, 1); // r3c3: same box as r1c1
+        grid.set(8, 1); // r1c9: same row as r1c1
+        let clash = first_clash(&grid).unwrap();
+        assert_eq!((clash.first, clash.second, clash.digit), (0, 8, 1));
+        // against brute force on random sparse grids of every shape
+        let mut seed = 7u64;
+        for shape in Shape::all() {
+            for _ in 0..50 {
+                let mut grid = Grid::empty(shape);
+                for cell in 0..shape.cell_count() {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if (seed >> 60) == 0 {
+                        grid.set(cell, (seed >> 33) as u8 % shape.n() as u8 + 1);
+                    }
+                }
+                let expected = all_clashes(&grid).into_iter().min_by_key(|&(a, b)| (b, a));
+                let found = first_clash(&grid).map(|c| (c.first, c.second));
+                assert_eq!(found, expected, "{shape} {grid:?}");
+                if let Some(c) = first_clash(&grid) {
+                    assert_eq!(grid.get(c.first), c.digit);
+                    assert_eq!(grid.get(c.second), c.digit);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_solved_grid_is_solved_and_a_broken_one_is_not() {
+        let g = Grid::parse(SOLVED_4, None).unwrap();
+        assert!(is_solved(&g));
+        assert!(conflicts(&g).is_empty());
+        let mut broken = g.clone();
+        broken.set(0, 2); // row 0 now has two 2s, column 0 and box 0 too
+        assert!(!is_solved(&broken));
+        // row 0 reads 2 2 3 4 and column 0 reads 2 3 2 4
+        assert_eq!(conflicts(&broken), vec![0, 1, 8]);
+        let mut gap = g.clone();
+        gap.set(3, 0);
+        assert!(!is_solved(&gap));
+        assert!(is_consistent(&gap));
+    }
+
+    #[test]
+    fn empty_board_is_consistent_not_solved() {
+        let g = Grid::empty(Shape::for_size(9).unwrap());
+        assert!(is_consistent(&g));
+        assert!(!is_solved(&g));
+    }
+
+    #[test]
+    fn a_solution_must_be_solved_keep_the_givens_and_fit_the_board() {
+        let solved = Grid::parse(SOLVED_4, None).unwrap();
+        let mut puzzle = solved.clone();
+        for cell in [1, 6, 11, 12] {
+            puzzle.set(cell, 0);
+        }
+        assert!(is_solution(&puzzle, &solved));
+        // a given the grid changes
+        let mut moved = puzzle.clone();
+        moved.set(0, 2);
+        assert!(!is_solution(&moved, &solved));
+        // a grid that breaks a unit, and one with a hole
+        let mut swapped = solved.clone();
+        swapped.set(0, solved.get(1));
+        swapped.set(1, solved.get(0));
+        assert!(!is_solution(&Grid::empty(solved.shape()), &swapped));
+        let mut holed = solved.clone();
+        holed.set(5, 0);
+        assert!(!is_solution(&puzzle, &holed));
+        // another board size
+        let six = Grid::empty(Shape::for_size(6).unwrap());
+        assert!(!is_solution(&six, &solved));
+    }
+}

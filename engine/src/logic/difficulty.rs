@@ -1,0 +1,73 @@
+//! Difficulty levels, named by the hardest kind of reasoning a puzzle needs
+//! (not by its number of clues): shared by the rater, the generator and the game.
+
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Difficulty {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and pairs.
+    Medium,
+    /// Triples, quads, X-wing, XY-wing.
+    Hard,
+    /// Fish, wings, coloring, chains.
+    Expert,
+    /// Needs guessing (the backtracker).
+    Extreme,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+        Difficulty::Extreme,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+            Difficulty::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Difficulty, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown difficulty '{s}': use easy, medium, hard, expert or extreme")
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_order_rises() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.name().to_uppercase().parse::<Difficulty>(), Ok(d));
+        }
+        assert!(Difficulty::Easy < Difficulty::Extreme);
+        assert!("impossible".parse::<Difficulty>().is_err());
+    }
+}

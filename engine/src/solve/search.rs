@@ -1,0 +1,187 @@
+//! The search loop: a stack of band states, branching on one cell's
+//! digit at a time, and the band layout every part of the search reads.
+
+use crate::board::digits::DigitSet;
+use crate::board::grid::Grid;
+
+use super::bits::Bits;
+use super::solver::PROGRESS_EVERY;
+use super::state::State;
+use super::tables::{MAX_BAND, Tables, band_peers, tables};
+
+/// A search for one box shape, behind a trait object so that `Solver` can
+/// hold one per shape.
+pub(super) trait Search {
+    /// Searches `grid` with its empty cells limited to `candidates` (when
+    /// given, one set per cell), stopping after `limit` solutions (0: never),
+    /// writes the first solution into `first` when given, tells `progress`
+    /// the number found every [`PROGRESS_EVERY`] solutions, and returns how
+    /// many it found.
+    fn run(
+        &mut self,
+        grid: &Grid,
+        candidates: &[DigitSet],
+        limit: u64,
+        first: Option<&mut Grid>,
+        progress: &mut dyn FnMut(u64),
+    ) -> u64 {
+        self.run_job(Job {
+            grid,
+            candidates,
+            limit,
+            first,
+            progress,
+            found: 0,
+        })
+    }
+
+    /// [`Search::run`] with its arguments in one value, which the 9x9
+    /// dispatch passes on to the search it picks.
+    fn run_job(&mut self, job: Job) -> u64;
+}
+
+/// What [`Search::run`] was asked, and the solutions found so far.
+pub(super) struct Job<'a, 'b> {
+    pub(super) grid: &'a Grid,
+    pub(super) candidates: &'a [DigitSet],
+    pub(super) limit: u64,
+    pub(super) first: Option<&'b mut Grid>,
+    pub(super) progress: &'b mut dyn FnMut(u64),
+    pub(super) found: u64,
+}
+
+impl Job<'_, '_> {
+    /// Counts a solution, letting `write` copy it into `first` when it is
+    /// the first, and reports progress; true when the limit is reached and
+    /// the search stops.
+    #[inline(always)]
+    pub(super) fn solution(&mut self, write: impl FnOnce(&mut Grid)) -> bool {
+        if self.found == 0
+            && let Some(first) = self.first.as_deref_mut()
+        {
+            write(first);
+        }
+        self.found += 1;
+        if self.found == self.limit {
+            return true;
+        }
+        if self.found.is_multiple_of(PROGRESS_EVERY) {
+            (self.progress)(self.found);
+        }
+        false
+    }
+}
+
+/// The backtracking search for boxes of `H` rows by `W` columns, on boards
+/// of side `N = H * W`, with one `B` per band.
+pub(super) struct Core<const H: usize, const W: usize, const N: usize, B> {
+    pub(super) tables: &'static Tables,
+    /// The open branches, the one being searched on top. Branching on digit
+    /// d in a cell pushes a copy of the top state with d placed there and
+    /// takes d out of that cell in the state below, which is what is left
+    /// to search when the branch is done: one copy per branch, none to
+    /// backtrack.
+    pub(super) stack: Vec<State<B, N, W>>,
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Search for Core<H, W, N, B> {
+    fn run_job(&mut self, job: Job) -> u64 {
+        match self.start(job.grid, job.candidates) {
+            Some(_) => self.search(job),
+            None => 0,
+        }
+    }
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
+    /// Puts the root of the search alone on the stack: the givens placed,
+    /// the empty cells limited to `candidates` (when given) and everything
+    /// propagated. Returns the number of givens, or `None` when that finds
+    /// a contradiction (and the root is not to be searched).
+    pub(super) fn start(&mut self, grid: &Grid, candidates: &[DigitSet]) -> Option<usize> {
+        self.stack.clear();
+        self.stack.push(Self::empty_state());
+        let root = &mut self.stack[0];
+        let givens = Self::place_givens(root, grid)?;
+        Self::limit_to(root, grid, candidates);
+        Self::propagate(self.tables, root, true).then_some(givens)
+    }
+
+    /// The root that [`Core::start`] made, before [`Core::search`] runs.
+    pub(super) fn root(&self) -> &State<B, N, W> {
+        &self.stack[0]
+    }
+
+    /// Searches from the root that [`Core::start`] made, with the contract
+    /// of [`Search::run`].
+    pub(super) fn search(&mut self, mut job: Job) -> u64 {
+        let (tables, stack) = (self.tables, &mut self.stack);
+        // The root comes propagated; every other state on top of the stack
+        // is new or has lost a digit since.
+        let mut propagated = true;
+        loop {
+            let at_root = stack.len() == 1;
+            let Some(state) = stack.last_mut() else {
+                return job.found;
+            };
+            if std::mem::take(&mut propagated) || Self::propagate(tables, state, at_root) {
+                match Self::branch_cell(state) {
+                    Some((d, band, cell)) => {
+                        // A copy and a push, inlined: cheaper than the
+                        // generic `extend_from_within`.
+                        let mut branch = *state;
+                        Self::take_out(state, d, band, cell);
+                        Self::place(&mut branch, d, band, cell);
+                        stack.push(branch);
+                        continue;
+                    }
+                    None => {
+                        if job.solution(|first| Self::write_solution(state, first)) {
+                            return job.found;
+                        }
+                    }
+                }
+            }
+            stack.pop();
+        }
+    }
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
+    /// A row of a band, as the low `N` bits.
+    pub(super) const ROW: u32 = u32::MAX >> (32 - N);
+
+    /// Bits per band.
+    pub(super) const BAND: usize = H * N;
+
+    /// For each cell of a band, its row and box in the band: a lookup
+    /// rather than the divisions that find them, since `place` runs for
+    /// every single found.
+    pub(super) const PEERS: [u128; MAX_BAND] = band_peers(H, W);
+
+    pub(super) fn new() -> Self {
+        const { assert!(N == H * W && N <= 25 && H * N <= B::BITS) };
+        Core {
+            tables: tables(H, W),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Every cell of a band.
+    pub(super) fn band() -> B {
+        !B::ZERO >> (B::BITS - Self::BAND)
+    }
+
+    /// Row `i` of a band, as the low `N` bits.
+    pub(super) fn row(bits: B, i: usize) -> u32 {
+        (bits >> (i * N)).low() & Self::ROW
+    }
+
+    /// The same `N`-bit pattern in every row of a band: multiplying by a
+    /// one at the start of each row copies it there, with no carries since
+    /// the copies do not overlap.
+    pub(super) fn in_every_row(row: u32) -> B {
+        let starts = (0..H).fold(B::ZERO, |starts, i| starts | B::from_u32(1) << (i * N));
+        B::from_u32(row) * starts
+    }
+}

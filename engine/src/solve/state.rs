@@ -1,0 +1,129 @@
+//! The search state, digit-major by bands, and the edits that place and
+//! remove digits in it.
+
+use crate::board::digits::DigitSet;
+use crate::board::grid::Grid;
+
+use super::bits::{Bits, each_bit};
+use super::search::Core;
+use super::tables::MAX_BAND;
+
+/// Everything the search changes, small enough to copy at each branch.
+#[derive(Clone, Copy)]
+pub(super) struct State<B, const N: usize, const W: usize> {
+    /// For each digit and band, the cells that may hold the digit. A solved
+    /// cell keeps its own digit's bit, so every row, column and box keeps at
+    /// least one cell per digit while the board is consistent.
+    pub(super) cells: [[B; W]; N],
+    /// `cells` as the last update of each digit and band left them: where
+    /// the two differ, that digit's band needs updating again.
+    pub(super) updated: [[B; W]; N],
+    /// Cells not yet solved, per band.
+    pub(super) unsolved: [B; W],
+    /// Unsolved cells with two candidates, per band, as the last naked-single
+    /// pass found them: the first choice for branching (stale once the board
+    /// is full).
+    pub(super) pairs: [B; W],
+    /// Every digit's bit, never changed. `update_small` tests its digit's
+    /// bit before each digit-band check: always true, but read from memory,
+    /// which keeps the compiler from holding board values in registers across
+    /// the unrolled scan, where it would spill them (JCZSolve ports do the
+    /// same; measured fewer instructions per update).
+    pub(super) every_digit: u32,
+}
+
+impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
+    pub(super) fn empty_state() -> State<B, N, W> {
+        State {
+            cells: [[Self::band(); W]; N],
+            updated: [[B::ZERO; W]; N],
+            unsolved: [Self::band(); W],
+            pairs: [B::ZERO; W],
+            every_digit: u32::MAX,
+        }
+    }
+
+    /// Places the puzzle's givens and returns how many there are; `None`
+    /// when two of them clash.
+    pub(super) fn place_givens(state: &mut State<B, N, W>, grid: &Grid) -> Option<usize> {
+        // Band by band: no cell index is divided to find its band and bit,
+        // which showed on easy puzzles, where the givens are most of the work.
+        let mut givens = 0;
+        for (band, values) in (0..W).zip(grid.values().chunks_exact(Self::BAND)) {
+            for (bit, &value) in values.iter().enumerate() {
+                if value == 0 {
+                    continue;
+                }
+                let (d, cell) = (value as usize - 1, B::from_u32(1) << bit);
+                if d >= N || state.cells[d][band] & cell == B::ZERO {
+                    return None;
+                }
+                Self::place(state, d, band, cell);
+                givens += 1;
+            }
+        }
+        Some(givens)
+    }
+
+    /// Takes out of each empty cell the digits its `candidates` set lacks
+    /// (nothing when `candidates` is empty).
+    pub(super) fn limit_to(state: &mut State<B, N, W>, grid: &Grid, candidates: &[DigitSet]) {
+        let cells = grid.values().iter().zip(candidates).enumerate();
+        for (at, (_, &allowed)) in cells.filter(|(_, (v, _))| **v == 0) {
+            let (band, cell) = (at / Self::BAND, B::from_u32(1) << (at % Self::BAND));
+            for d in DigitSet::full(N) - allowed {
+                state.cells[d as usize - 1][band] &= !cell;
+            }
+        }
+    }
+
+    /// Places digit `d` in `cell` (a bit of `band`, which must allow it):
+    /// removes it from the rest of the cell's row and box. The update of
+    /// the band finishes the job: it finds the cell solved, takes the digit
+    /// out of the cell's column and the other digits out of the cell.
+    pub(super) fn place(state: &mut State<B, N, W>, d: usize, band: usize, cell: B) {
+        let peers = B::from_u128(Self::PEERS[cell.trailing_zeros() as usize % MAX_BAND]);
+        state.cells[d][band] &= !peers | cell;
+    }
+
+    /// Takes digit `d` out of `cell` in the state left to search once the
+    /// branch placing it is done. A cell with two candidates then has one:
+    /// placing it now spares a round of propagation to find it.
+    pub(super) fn take_out(state: &mut State<B, N, W>, d: usize, band: usize, cell: B) {
+        state.cells[d][band] &= !cell;
+        if state.pairs[band] & cell != B::ZERO
+            && let Some(other) = (d + 1..N).find(|&o| state.cells[o][band] & cell != B::ZERO)
+        {
+            Self::place(state, other, band, cell);
+        }
+    }
+
+    /// Copies a solved state into a grid.
+    pub(super) fn write_solution(state: &State<B, N, W>, grid: &mut Grid) {
+        Self::each_candidate(state, |at, d| grid.set(at, d as u8 + 1));
+    }
+
+    /// Each cell's digits as the state holds them (a solved cell its own),
+    /// into `sets`, for a search that takes over from this one.
+    pub(super) fn candidates(state: &State<B, N, W>, sets: &mut Vec<DigitSet>) {
+        sets.clear();
+        sets.resize(N * N, DigitSet::EMPTY);
+        Self::each_candidate(state, |at, d| sets[at] |= DigitSet::single(d as u8 + 1));
+    }
+
+    /// Calls `f(cell, digit index)` for every digit every cell may hold.
+    fn each_candidate(state: &State<B, N, W>, mut f: impl FnMut(usize, usize)) {
+        for (d, bands) in state.cells.iter().enumerate() {
+            for (band, &bits) in bands.iter().enumerate() {
+                for cell in each_bit(bits) {
+                    f(band * Self::BAND + cell.trailing_zeros() as usize, d);
+                }
+            }
+        }
+    }
+
+    /// The cells not yet solved.
+    pub(super) fn unsolved_count(state: &State<B, N, W>) -> u32 {
+        state.unsolved.iter().map(|&u| u.count_ones()).sum()
+    }
+}
