@@ -59,7 +59,7 @@ fn main() {
                 let mut p = g.clone();
                 for cell in 0..p.values().len() {
                     if rng.random_bool(0.5) {
-                        p.set(cell, 0);
+                        p.set(cell, 0).unwrap();
                     }
                 }
                 p

@@ -152,7 +152,7 @@ fn stalled_position(puzzle: &Grid) -> Option<(Grid, Vec<DigitSet>)> {
     }
     let mut entries = board.to_grid();
     for cell in (0..puzzle.shape().cell_count()).filter(|&c| puzzle.get(c) != 0) {
-        entries.set(cell, 0);
+        entries.set(cell, 0).unwrap();
     }
     Some((entries, board.all_candidates().to_vec()))
 }

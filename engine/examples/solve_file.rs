@@ -27,7 +27,8 @@ fn main() -> ExitCode {
             Ok(read) => match tudoku_engine::count(&read.grid, 2) {
                 SolutionCount::Exactly(0) => "no solution".to_string(),
                 count => {
-                    let solution = tudoku_engine::solve(&read.grid).expect("counted at least one");
+                    let solution =
+                        tudoku_engine::some_solution(&read.grid).expect("counted at least one");
                     if count.is_unique() {
                         solution.to_line(false)
                     } else {

@@ -20,7 +20,7 @@
 //! )?;
 //!
 //! // Solve, and count the solutions (stopping at 2 is enough to know it is unique).
-//! let solution = tudoku_engine::solve(&puzzle).expect("this puzzle has a solution");
+//! let solution = tudoku_engine::some_solution(&puzzle).expect("this puzzle has a solution");
 //! assert!(solution.is_full());
 //! assert_eq!(tudoku_engine::count(&puzzle, 2), SolutionCount::Exactly(1));
 //!
@@ -67,40 +67,46 @@
 //! - `solve`: the counting backtracker behind every uniqueness check.
 //! - `logic`: techniques, steps, rating, hints, proofs by trial.
 //! - `symmetry`: board transforms, canonical forms, Burnside's count.
+
+#![warn(missing_docs)]
+
 mod board;
 mod generation;
 mod logic;
 mod solve;
 mod symmetry;
 
-pub use board::digits::DigitSet;
-pub use board::geometry::{Geometry, SUPPORTED_SIZES};
-pub use board::grid::{symbol, value_of};
-pub use board::reader::{ParseErrorKind, PuzzleAssembler};
-pub use board::validate::{conflicts, first_clash, is_consistent, is_solution, is_solved};
+pub use board::cell::Cell;
+pub use board::digits::{DigitIter, DigitSet};
+pub use board::geometry::{Geometry, SUPPORTED_SIZES, UnitKind, UnsupportedShape};
+pub use board::grid::{SetError, symbol, value_of};
+pub use board::reader::{ParseErrorKind, PuzzleAssembler, PuzzleReader};
+pub use board::validate::{Clash, conflicts, first_clash, is_consistent, is_solution, is_solved};
 
 pub use generation::dig::{Symmetry, is_minimal};
 pub use generation::fill::{FillMethod, FillStats, fill, fill_with_stats, seed_rejection_within};
 pub use generation::generate::{
-    GenerateOptions, generate_cancellable, generate_with, highest_level,
+    GenerateOptions, generate_cancellable, generate_numbered, generate_with, highest_level,
 };
 pub use generation::permutation::{next_permutation, random_permutation};
 pub use generation::pi::{PiLayer, all_layers};
 
-pub use solve::solver::{Outcome, Solver};
+pub use solve::solver::{Outcome, PROGRESS_EVERY, Solver};
 
-pub use logic::hint::{Hint, HintLevel, next_hint, solve_path, step_highlight, step_text};
+pub use logic::hint::{
+    Highlight, Hint, HintLevel, next_hint, solve_path, step_highlight, step_text,
+};
 pub use logic::rate::{rate_with, unique_solution};
 
 pub use logic::techniques;
 pub use logic::trial::unique_by_trials;
 pub use logic::unique::{solve_unique, solve_unique_with};
 
-pub use symmetry::burnside::{Census, ClassCount, census, census_by_class, published_grid_count};
-pub use symmetry::canon::{canonical_form, mapping};
+pub use symmetry::burnside::{
+    Census, ClassCount, SymmetryClass, census, census_by_class, published_grid_count,
+};
+pub use symmetry::canon::{Canonical, canonical_form, mapping};
 pub use symmetry::transform::Transform;
-
-use rand::SeedableRng;
 
 /// A board's box shape: `box_rows` x `box_cols` boxes on an n x n board,
 /// n = `box_rows` * `box_cols`, from 2x2 (n = 4) to 5x5 (n = 25).
@@ -166,7 +172,7 @@ pub use generation::generate::GenerateError;
 ///
 /// ```
 /// let made = tudoku_engine::generate(tudoku_engine::Shape::new(3, 3)?, None, 1)?;
-/// assert_eq!(tudoku_engine::solve(&made.puzzle), Some(made.solution));
+/// assert_eq!(tudoku_engine::some_solution(&made.puzzle), Some(made.solution));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub use generation::generate::Generated;
@@ -227,7 +233,7 @@ pub use logic::step::Technique;
 /// ```
 /// use tudoku_engine::SolutionCount;
 /// let empty = tudoku_engine::parse("................")?; // a blank 4x4 board
-/// assert_eq!(tudoku_engine::count(&empty, 0), SolutionCount::Exactly(288));
+/// assert_eq!(tudoku_engine::count_all(&empty), SolutionCount::Exactly(288));
 /// assert_eq!(tudoku_engine::count(&empty, 10), SolutionCount::AtLeast(10));
 /// # Ok::<(), tudoku_engine::ParseError>(())
 /// ```
@@ -266,31 +272,74 @@ pub fn canonical(puzzle: &Grid) -> Option<Grid> {
     symmetry::canon::canonical_form(puzzle).map(|found| found.grid)
 }
 
-/// The first solution found, or `None` when the puzzle has none. A puzzle
-/// with several solutions gets one of them: [`count`] tells them apart.
+/// The puzzle's one solution, or why it has not exactly one: what a puzzle
+/// is for. Givens that repeat a digit in a row, column or box are named
+/// ([`Unsolvable::Clash`]) rather than searched.
 ///
 /// ```
+/// use tudoku_engine::{Cell, Unsolvable};
 /// let puzzle = tudoku_engine::parse("1.34341.2.434321")?; // each row misses one digit
-/// assert_eq!(tudoku_engine::solve(&puzzle).unwrap().to_line(false), "1234341221434321");
+/// assert_eq!(tudoku_engine::solution(&puzzle)?.to_string(), "1234341221434321");
+/// let open = tudoku_engine::parse("1...............")?;
+/// assert_eq!(tudoku_engine::solution(&open), Err(Unsolvable::MultipleSolutions));
+/// let clash = tudoku_engine::parse("11..............")?;
+/// assert_eq!(
+///     tudoku_engine::solution(&clash),
+///     Err(Unsolvable::Clash { first: Cell::new(0, 0), second: Cell::new(0, 1), digit: 1 })
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solution(puzzle: &Grid) -> Result<Grid, Unsolvable> {
+    if let Some(clash) = first_clash(puzzle) {
+        return Err(Unsolvable::clash(puzzle.shape(), clash));
+    }
+    unique_solution(puzzle)
+}
+
+/// The first solution found, or `None` when the puzzle has none. A puzzle
+/// with several solutions gets one of them: [`solution`] insists on one,
+/// and [`count`] tells them apart.
+///
+/// ```
+/// let open = tudoku_engine::parse("1.34............")?;
+/// let some = tudoku_engine::some_solution(&open).unwrap();
+/// assert!(some.to_string().starts_with("1234"));
 /// # Ok::<(), tudoku_engine::ParseError>(())
 /// ```
-pub fn solve(puzzle: &Grid) -> Option<Grid> {
+pub fn some_solution(puzzle: &Grid) -> Option<Grid> {
     solve::solver::solve(puzzle)
 }
 
-/// Counts solutions, stopping at `limit` (0 counts them all, which can take
-/// hours on a board with few givens). `count(puzzle, 2)` is the uniqueness
-/// test.
+/// Counts solutions, stopping at `limit`: `count(puzzle, 2)` is the
+/// uniqueness test. A limit of 0 looks for none; [`count_all`] has no
+/// limit.
+///
+/// ```
+/// use tudoku_engine::SolutionCount;
+/// let empty = tudoku_engine::parse("................")?; // a blank 4x4 board
+/// assert_eq!(tudoku_engine::count(&empty, 10), SolutionCount::AtLeast(10));
+/// assert_eq!(tudoku_engine::count(&empty, 0), SolutionCount::AtLeast(0));
+/// # Ok::<(), tudoku_engine::ParseError>(())
+/// ```
+pub fn count(puzzle: &Grid, limit: u64) -> SolutionCount {
+    if limit == 0 {
+        return SolutionCount::AtLeast(0);
+    }
+    solve::solver::count(puzzle, limit)
+}
+
+/// Counts every solution, which can take hours on a board with few givens
+/// (the search is iterative: it never runs out of stack).
 ///
 /// ```
 /// use tudoku_engine::SolutionCount;
 /// // 288 4x4 grids, and 4 x 3 ways to fill the first two cells: 24 each.
 /// let puzzle = tudoku_engine::parse("12..............")?;
-/// assert_eq!(tudoku_engine::count(&puzzle, 0), SolutionCount::Exactly(24));
+/// assert_eq!(tudoku_engine::count_all(&puzzle), SolutionCount::Exactly(24));
 /// # Ok::<(), tudoku_engine::ParseError>(())
 /// ```
-pub fn count(puzzle: &Grid, limit: u64) -> SolutionCount {
-    solve::solver::count(puzzle, limit)
+pub fn count_all(puzzle: &Grid) -> SolutionCount {
+    solve::solver::count(puzzle, 0)
 }
 
 /// Generates a puzzle with exactly one solution for `shape`, at exactly
@@ -314,7 +363,26 @@ pub fn generate(
         difficulty: level,
         ..GenerateOptions::new(shape)
     };
-    generate_with(&options, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
+    generate_from(&options, seed)
+}
+
+/// Generates with every option `tudoku generate` has (level, symmetry of
+/// the givens, minimal), from `seed`: the first puzzle that command prints
+/// with the same options. [`generate_numbered`] gives the ones after it.
+///
+/// ```
+/// use tudoku_engine::{GenerateOptions, Shape, Symmetry};
+/// let options = GenerateOptions {
+///     symmetry: Symmetry::Mirror,
+///     minimal: true,
+///     ..GenerateOptions::new(Shape::new(2, 3)?)
+/// };
+/// let made = tudoku_engine::generate_from(&options, 5)?;
+/// assert!(tudoku_engine::is_minimal(&made.puzzle));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate_from(options: &GenerateOptions, seed: u64) -> Result<Generated, GenerateError> {
+    generate_numbered(options, seed, 0, &|| false)
 }
 
 /// Rates a puzzle by solving it as a person would, the easiest step each

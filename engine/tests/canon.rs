@@ -120,9 +120,9 @@ fn all_grids(shape: Shape) -> Vec<Grid> {
         let g = grid.shape().geometry();
         for v in 1..=grid.n() as u8 {
             if g.peers[cell].iter().all(|&p| grid.get(p) != v) {
-                grid.set(cell, v);
+                grid.set(cell, v).unwrap();
                 go(grid, cell + 1, out);
-                grid.set(cell, 0);
+                grid.set(cell, 0).unwrap();
             }
         }
     }
@@ -136,7 +136,7 @@ fn holes(grid: &Grid, p: f64, rng: &mut ChaCha8Rng) -> Grid {
     let mut g = grid.clone();
     for cell in 0..g.values().len() {
         if rng.random_bool(p) {
-            g.set(cell, 0);
+            g.set(cell, 0).unwrap();
         }
     }
     g
@@ -316,7 +316,7 @@ fn inequivalent_boards_get_different_forms() {
         .solution()
         .cloned()
         .unwrap();
-    more.set(cell, solution.get(cell));
+    more.set(cell, solution.get(cell)).unwrap();
     assert_ne!(canon(&puzzle), canon(&more));
     assert!(mapping(&puzzle, &more).is_none());
 }

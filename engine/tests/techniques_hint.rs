@@ -7,12 +7,12 @@ mod techniques_common;
 
 use techniques_common::load;
 use tudoku_engine::techniques::Board;
-use tudoku_engine::{DigitSet, Grid, Shape, Step, Technique, is_consistent, solve};
+use tudoku_engine::{DigitSet, Grid, Shape, Step, Technique, is_consistent, some_solution};
 use tudoku_engine::{Hint, HintError, HintLevel, next_hint, solve_path, step_highlight, step_text};
 
 fn puzzle() -> (Grid, Grid) {
     let g = load("top1465.txt").remove(0);
-    let s = solve(&g).unwrap();
+    let s = some_solution(&g).unwrap();
     (g, s)
 }
 
@@ -34,10 +34,10 @@ fn wrong_entries_are_named_first() {
     let mut entries = Grid::empty(g.shape());
     // a few right entries and one wrong one, with notes missing a digit too
     let right = empty_from(&g, 1, 1);
-    entries.set(right, s.get(right));
+    entries.set(right, s.get(right)).unwrap();
     let wrong = empty_from(&g, 2, 7);
     let digit = wrong_digit(&s, wrong);
-    entries.set(wrong, digit);
+    entries.set(wrong, digit).unwrap();
     let mut notes = vec![DigitSet::EMPTY; 81];
     let noted = empty_from(&g, 5, 1);
     notes[noted] = DigitSet::single(wrong_digit(&s, noted));
@@ -53,7 +53,7 @@ fn wrong_entries_are_named_first() {
     assert!(named.ends_with("remove it first"), "{named}");
     // the solution is found when not given; two mistakes are both named
     let other = empty_from(&g, 8, 1);
-    entries.set(other, wrong_digit(&s, other));
+    entries.set(other, wrong_digit(&s, other)).unwrap();
     let hint = next_hint(&g, &entries, None, None).unwrap();
     let both = vec![(wrong, digit), (other, wrong_digit(&s, other))];
     assert_eq!(hint, Hint::Mistakes(both));
@@ -124,7 +124,7 @@ fn partial_notes_are_used_where_written_and_said_where_not() {
     let geo = Shape::for_size(9).unwrap().geometry();
     let mut named_some = false;
     for g in load("top1465.txt").iter().take(40) {
-        let s = solve(g).unwrap();
+        let s = some_solution(g).unwrap();
         let board = Board::from_grid(g);
         let empty: Vec<usize> = (0..81).filter(|&c| g.get(c) == 0).collect();
         let mut notes = vec![DigitSet::EMPTY; 81];
@@ -175,7 +175,7 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
         .step_by(75)
         .chain(load("6x6.txt").iter().take(3))
     {
-        let s = solve(g).unwrap();
+        let s = some_solution(g).unwrap();
         let cells = g.shape().cell_count();
         let n = g.n();
         let mut entries = Grid::empty(g.shape());
@@ -213,7 +213,7 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
             };
             for &(cell, d) in &step.placements {
                 assert_eq!(d, s.get(cell), "{}", step.explanation);
-                entries.set(cell, d);
+                entries.set(cell, d).unwrap();
             }
             for &(cell, d) in &step.eliminations {
                 assert_ne!(d, s.get(cell), "{}", step.explanation);
@@ -222,7 +222,7 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
             let mut position = g.clone();
             for c in 0..cells {
                 if entries.get(c) != 0 {
-                    position.set(c, entries.get(c));
+                    position.set(c, entries.get(c)).unwrap();
                 }
             }
             assert!(is_consistent(&position));
@@ -277,11 +277,11 @@ fn levels_reveal_more_each_time() {
 #[test]
 fn solve_path_reaches_the_solution() {
     for g in load("17_clue_sample.txt").iter().take(5) {
-        let s = solve(g).unwrap();
+        let s = some_solution(g).unwrap();
         let mut values = g.clone();
         for step in solve_path(g).unwrap() {
             for &(c, d) in &step.placements {
-                values.set(c, d);
+                values.set(c, d).unwrap();
             }
             assert!(!step.explanation.is_empty());
         }
@@ -302,8 +302,8 @@ fn positions_that_do_not_fit_are_refused() {
     let other = (0..81)
         .find(|&c| s.get(c) != s.get(given) && c / 9 == given / 9)
         .unwrap();
-    bad.set(given, s.get(other));
-    bad.set(other, s.get(given));
+    bad.set(given, s.get(other)).unwrap();
+    bad.set(other, s.get(given)).unwrap();
     assert!(matches!(
         next_hint(&g, &Grid::empty(g.shape()), None, Some(&bad)),
         Err(HintError::Mismatch(_))

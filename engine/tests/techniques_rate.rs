@@ -127,6 +127,6 @@ fn puzzles_without_one_solution_are_refused() {
         .map(|c| c + 9 * (first_given / 9))
         .find(|&c| clash.get(c) == 0)
         .unwrap();
-    clash.set(peer, v);
+    clash.set(peer, v).unwrap();
     assert_eq!(rate(&clash), Err(Unsolvable::NoSolution));
 }

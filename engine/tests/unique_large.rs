@@ -55,8 +55,8 @@ fn with_two_solutions(puzzle: &Grid, solution: &Grid) -> Option<(Grid, Grid)> {
                         (at(r2, c1), a),
                         (at(r2, c2), b),
                     ] {
-                        open.set(cell, 0);
-                        other.set(cell, digit);
+                        open.set(cell, 0).unwrap();
+                        other.set(cell, digit).unwrap();
                     }
                     return Some((open, other));
                 }

@@ -4,17 +4,13 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
 use tudoku_engine::{
-    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_cancellable,
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_numbered,
 };
 
 use super::output::{Output, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
 use super::progress::Progress;
-use super::rate::rating_columns;
 use super::status::Status;
 
 #[derive(clap::Args, Debug)]
@@ -105,7 +101,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         || {
             |index, stop: &Stop| {
                 let cancelled = || stop.load(Ordering::Relaxed);
-                generate_cancellable(&options, &mut puzzle_rng(seed, index), &cancelled)
+                generate_numbered(&options, seed, index as u64, &cancelled)
                     .map(|generated| describe(&generated, args))
             }
         },
@@ -135,26 +131,14 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     status.into()
 }
 
-/// The random numbers for puzzle `index` of a run: the seed's own ChaCha
-/// stream number `index`. Each puzzle depends on the seed and its place
-/// alone, whichever thread makes it and whatever came before, so a seed
-/// gives the same output for any `--jobs`; puzzle 0 uses stream 0, the
-/// generator's plain `seed_from_u64(seed)`.
-fn puzzle_rng(seed: u64, index: usize) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index as u64);
-    rng
-}
-
 /// A level out of reach is a puzzle that could not be made (1), whether the
 /// board never has it or the search gave up; a request refused outright is a
 /// usage error (2).
 fn failure_status(error: GenerateError) -> Status {
     match error {
-        GenerateError::LevelOutOfReach { .. }
-        | GenerateError::LevelBeyondBoard { .. }
-        | GenerateError::Cancelled => Status::PuzzleFailed,
         GenerateError::MinimalTooLarge { .. } => Status::Trouble,
+        // A level out of reach or beyond the board, or cancelled.
+        _ => Status::PuzzleFailed,
     }
 }
 
@@ -167,7 +151,7 @@ fn describe(generated: &Generated, args: &GenerateArgs) -> String {
     }
     if args.rate {
         line.push(' ');
-        line.push_str(&rating_columns(&generated.rating));
+        line.push_str(&generated.rating.to_string());
     }
     line
 }

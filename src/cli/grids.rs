@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use tudoku_engine::count;
+use tudoku_engine::count_all;
 use tudoku_engine::{Census, census, published_grid_count};
 use tudoku_engine::{Grid, Shape, SolutionCount};
 
@@ -78,7 +78,7 @@ fn grid_count_line(shape: Shape) -> Result<Vec<String>, String> {
     if shape.n() > 6 {
         return Err(format!("no grid count for the {board} board: out of reach"));
     }
-    match count(&Grid::empty(shape), 0) {
+    match count_all(&Grid::empty(shape)) {
         SolutionCount::Exactly(grids) => {
             Ok(vec![format!("{board}: {} grids", group(grids.into()))])
         }

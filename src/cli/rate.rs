@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tudoku_engine::{Rating, Unsolvable, rate};
+use tudoku_engine::{Unsolvable, rate};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 
@@ -16,25 +16,15 @@ pub struct RateArgs {
 pub fn run(args: &RateArgs) -> ExitCode {
     run_batch(&args.batch, false, || {
         |grid| match rate(grid) {
-            Ok(rating) => Outcome::done(vec![rating_columns(&rating)]),
+            Ok(rating) => Outcome::done(vec![rating.to_string()]),
             Err(why) => {
                 let word = match why {
-                    Unsolvable::NoSolution => "no solution",
                     Unsolvable::MultipleSolutions => "several solutions",
+                    _ => "no solution",
                 };
                 let why = no_solution_because(grid, &why.to_string());
                 Outcome::failed(word).because(format!("not rated: {why}"))
             }
         }
     })
-}
-
-/// `level score hardest technique`, as `rate` and `generate --rate` print it.
-pub fn rating_columns(rating: &Rating) -> String {
-    format!(
-        "{} {} {}",
-        rating.difficulty,
-        rating.score,
-        rating.hardest.name()
-    )
 }

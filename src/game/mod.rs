@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Difficulty, DigitSet, Geometry, Grid, Outcome, Shape, conflicts, is_solution, is_solved,
-    rate_with, solve, solve_unique,
+    rate_with, solve_unique, some_solution,
 };
 
 pub use crate::engine::{Hint, HintLevel};
@@ -133,7 +133,7 @@ impl Game {
         seed: Option<u64>,
         now: Instant,
     ) -> Result<Game, InvalidGame> {
-        let solution = solve(&givens).ok_or(InvalidGame::Unsolvable)?;
+        let solution = some_solution(&givens).ok_or(InvalidGame::Unsolvable)?;
         Game::new(givens, solution, difficulty, seed, now)
     }
 

@@ -399,7 +399,9 @@ impl Game {
     }
 
     fn set_state(&mut self, cell: usize, state: CellState) {
-        self.values.set(cell, state.value);
+        self.values
+            .set(cell, state.value)
+            .expect("a cell state holds a digit of the board");
         self.notes[cell] = state.notes;
     }
 

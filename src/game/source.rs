@@ -69,11 +69,12 @@ pub fn new_puzzle_cancellable(
     match generate_cancellable(&options, &mut rng(), cancelled) {
         Ok(made) => Some(made),
         // The game never asks for minimal puzzles.
-        Err(GenerateError::Cancelled | GenerateError::MinimalTooLarge { .. }) => None,
-        // Without a level the generator fails only when cancelled.
         Err(GenerateError::LevelOutOfReach { .. } | GenerateError::LevelBeyondBoard { .. }) => {
+            // Without a level the generator fails only when cancelled.
             generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok()
         }
+        // Cancelled; and the game never asks for minimal puzzles.
+        Err(_) => None,
     }
 }
 

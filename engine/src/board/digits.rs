@@ -5,9 +5,12 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+/// A set of digits 1..=25 as bits (digit d is bit d-1): candidates and notes.
+/// The bits are public because the hot loops work on them directly.
 pub struct DigitSet(pub u32);
 
 impl DigitSet {
+    /// The set with no digit.
     pub const EMPTY: DigitSet = DigitSet(0);
 
     /// All digits 1..=n.
@@ -20,26 +23,32 @@ impl DigitSet {
         DigitSet(1 << (digit - 1))
     }
 
+    /// The bits, digit d at bit d-1.
     pub const fn bits(self) -> u32 {
         self.0
     }
 
+    /// Whether `digit` is in the set (false for 0 and digits above 25).
     pub const fn contains(self, digit: u8) -> bool {
         self.0 & (1 << (digit - 1)) != 0
     }
 
+    /// Adds `digit` (1..=25).
     pub fn insert(&mut self, digit: u8) {
         self.0 |= 1 << (digit - 1);
     }
 
+    /// Removes `digit` (1..=25).
     pub fn remove(&mut self, digit: u8) {
         self.0 &= !(1 << (digit - 1));
     }
 
+    /// How many digits the set holds.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether the set holds no digit.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -64,6 +73,7 @@ impl DigitSet {
         (self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as u8 + 1)
     }
 
+    /// The digits, smallest first.
     pub fn iter(self) -> DigitIter {
         DigitIter(self.0)
     }

@@ -38,7 +38,9 @@ pub struct Shape {
     "unsupported box shape {rows}x{cols}: supported are 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 3x4, 4x3, 4x4, 5x5"
 )]
 pub struct UnsupportedShape {
+    /// Box rows asked for.
     pub rows: usize,
+    /// Box columns asked for.
     pub cols: usize,
 }
 
@@ -85,10 +87,12 @@ impl Shape {
         })
     }
 
+    /// How many rows a box spans.
     pub fn box_rows(self) -> usize {
         self.box_rows as usize
     }
 
+    /// How many columns a box spans.
     pub fn box_cols(self) -> usize {
         self.box_cols as usize
     }
@@ -98,6 +102,7 @@ impl Shape {
         self.box_rows() * self.box_cols()
     }
 
+    /// n*n: the number of cells.
     pub fn cell_count(self) -> usize {
         self.n() * self.n()
     }
@@ -165,8 +170,11 @@ impl std::str::FromStr for Shape {
 /// What kind of unit a unit index refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnitKind {
+    /// A row.
     Row,
+    /// A column.
     Col,
+    /// A box.
     Box,
 }
 
@@ -175,7 +183,9 @@ pub enum UnitKind {
 /// (n..2n), then boxes (2n..3n), boxes numbered row-major from the top left.
 #[derive(Debug)]
 pub struct Geometry {
+    /// The shape these tables are for.
     pub shape: Shape,
+    /// The board's side.
     pub n: usize,
     /// The cells of each unit, in reading order.
     pub units: Vec<Vec<usize>>,
@@ -223,18 +233,22 @@ impl Geometry {
         }
     }
 
+    /// n*n: the number of cells.
     pub fn cell_count(&self) -> usize {
         self.n * self.n
     }
 
+    /// The index of the cell at `row` and `col` (from 0).
     pub fn cell(&self, row: usize, col: usize) -> usize {
         row * self.n + col
     }
 
+    /// The row of a cell index.
     pub fn row_of(&self, cell: usize) -> usize {
         cell / self.n
     }
 
+    /// The column of a cell index.
     pub fn col_of(&self, cell: usize) -> usize {
         cell % self.n
     }
@@ -244,6 +258,7 @@ impl Geometry {
         self.cell_units[cell][2] - 2 * self.n
     }
 
+    /// Whether a unit index is a row, a column or a box.
     pub fn unit_kind(&self, unit: usize) -> UnitKind {
         match unit / self.n {
             0 => UnitKind::Row,
@@ -267,14 +282,17 @@ impl Geometry {
         format!("r{}c{}", self.row_of(cell) + 1, self.col_of(cell) + 1)
     }
 
+    /// The rows' cells, top to bottom.
     pub fn rows(&self) -> &[Vec<usize>] {
         &self.units[..self.n]
     }
 
+    /// The columns' cells, left to right.
     pub fn cols(&self) -> &[Vec<usize>] {
         &self.units[self.n..2 * self.n]
     }
 
+    /// The boxes' cells, in reading order.
     pub fn boxes(&self) -> &[Vec<usize>] {
         &self.units[2 * self.n..]
     }

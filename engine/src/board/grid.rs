@@ -2,7 +2,9 @@
 //! A-P, with `.` or `0` for an empty cell. Reading puzzle text is reader.rs.
 
 use std::fmt;
+use std::str::FromStr;
 
+use super::cell::Cell;
 use super::geometry::Shape;
 use super::reader::{ParseError, parse_one};
 
@@ -28,24 +30,53 @@ impl Grid {
             .then_some(Grid { shape, cells })
     }
 
+    /// The board's box shape.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// The board's side: the number of rows, columns, boxes and digits.
     pub fn n(&self) -> usize {
         self.shape.n()
     }
 
+    /// The value of a cell by its row-major index (0 when empty). Panics
+    /// when `cell` is not below n*n, as slice indexing does; [`Grid::at`]
+    /// takes a row and column and never panics.
     pub fn get(&self, cell: usize) -> u8 {
         self.cells[cell]
     }
 
-    /// Sets a cell; `value` must be 0..=n.
-    pub fn set(&mut self, cell: usize, value: u8) {
+    /// The value at a row and column (0 when empty), or `None` when the
+    /// cell is off the board.
+    pub fn at(&self, cell: Cell) -> Option<u8> {
+        self.cells.get(cell.index(self.shape)?).copied()
+    }
+
+    /// Writes a value (0 empties the cell) at a row-major index, after
+    /// checking both: a grid only ever holds values its board can have, so
+    /// everything that reads it can trust them. [`Cell::index`] turns a row
+    /// and column into the index.
+    pub fn set(&mut self, cell: usize, value: u8) -> Result<(), SetError> {
+        let n = self.n();
+        if cell >= self.cells.len() {
+            return Err(SetError::OffTheBoard { cell, n });
+        }
+        if value as usize > n {
+            return Err(SetError::ValueTooLarge { value, n });
+        }
+        self.cells[cell] = value;
+        Ok(())
+    }
+
+    /// Sets a cell by index; the engine's own writes, whose values come
+    /// from the board's digits.
+    pub(crate) fn put(&mut self, cell: usize, value: u8) {
         debug_assert!(value as usize <= self.n());
         self.cells[cell] = value;
     }
 
+    /// The values row by row, 0 for an empty cell.
     pub fn values(&self) -> &[u8] {
         &self.cells
     }
@@ -74,6 +105,38 @@ impl Grid {
     pub fn parse(line: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
         parse_one(line, shape)
     }
+}
+
+/// Reads one puzzle line, as [`Grid::parse`] does with no shape given:
+/// `"…".parse::<Grid>()`.
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(line: &str) -> Result<Grid, ParseError> {
+        parse_one(line, None)
+    }
+}
+
+/// Why [`Grid::set`] refused a write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetError {
+    /// The index is not below n*n.
+    #[error("cell {cell} is off a {n}x{n} board, whose cells are 0 to n*n-1")]
+    OffTheBoard {
+        /// The index asked for.
+        cell: usize,
+        /// The board's side.
+        n: usize,
+    },
+    /// The value is above the board's largest digit.
+    #[error("{value} is not a digit of a {n}x{n} board (0 to {n})")]
+    ValueTooLarge {
+        /// The value asked for.
+        value: u8,
+        /// The board's side, its largest digit.
+        n: usize,
+    },
 }
 
 impl fmt::Debug for Grid {

@@ -1,6 +1,7 @@
 //! The board: shapes and their geometry, the grid of values, digit sets, the
 //! text a puzzle is written in, and validity. Every other stage builds on it.
 
+pub(super) mod cell;
 pub(super) mod digits;
 pub(super) mod geometry;
 pub(super) mod grid;

@@ -25,31 +25,58 @@ pub(super) fn parse_one(line: &str, shape: Option<Shape>) -> Result<Grid, ParseE
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {kind}")]
 pub struct ParseError {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters.
     pub column: usize,
+    /// What is wrong there.
     pub kind: ParseErrorKind,
 }
 
+/// What is wrong at a [`ParseError`]'s place.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
+    /// A character that is neither a symbol nor a separator.
     #[error("bad symbol {0:?}: expected 1-9, A-P, '.' or '0'")]
     BadSymbol(char),
+    /// A symbol above the board's largest digit.
     #[error("symbol '{symbol}' is too large for a {n}x{n} board")]
-    SymbolTooLarge { symbol: char, n: usize },
+    SymbolTooLarge {
+        /// The symbol as written.
+        symbol: char,
+        /// The board's side, its largest digit.
+        n: usize,
+    },
+    /// A count of symbols that is no board's n*n.
     #[error(
         "{found} symbols is not a puzzle: a puzzle has n*n symbols, 16, 36, 64, 81, 144, 256 or 625"
     )]
-    BadLength { found: usize },
-    #[error("more than 625 symbols: the largest puzzle (25x25) has 625")]
-    TooLong,
-    #[error("the box shape {shape} needs {expected} symbols, the puzzle has {found}")]
-    ShapeMismatch {
-        shape: Shape,
-        expected: usize,
+    BadLength {
+        /// How many symbols the puzzle has.
         found: usize,
     },
+    /// More symbols than the largest board holds.
+    #[error("more than 625 symbols: the largest puzzle (25x25) has 625")]
+    TooLong,
+    /// A box shape asked for that does not fit the puzzle's length.
+    #[error("the box shape {shape} needs {expected} symbols, the puzzle has {found}")]
+    ShapeMismatch {
+        /// The box shape asked for.
+        shape: Shape,
+        /// The symbols that shape needs.
+        expected: usize,
+        /// The symbols the puzzle has.
+        found: usize,
+    },
+    /// A pretty-printed grid that ends before its last row.
     #[error("the grid that starts here has {found} of its {expected} rows")]
-    IncompleteGrid { expected: usize, found: usize },
+    IncompleteGrid {
+        /// The rows the grid needs.
+        expected: usize,
+        /// The rows it has.
+        found: usize,
+    },
 }
 
 const MAX_SYMBOLS: usize = 625;
@@ -143,7 +170,9 @@ fn grid_from_symbols(
 /// A puzzle read from text, with the line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsedPuzzle {
+    /// The line the puzzle starts on, from 1.
     pub line: usize,
+    /// The puzzle.
     pub grid: Grid,
 }
 

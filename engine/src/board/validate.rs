@@ -57,9 +57,11 @@ pub fn conflicts(grid: &Grid) -> Vec<usize> {
 /// Two filled cells that see each other and hold the same digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clash {
-    /// The earlier cell in reading order.
+    /// The earlier cell in reading order, as an index.
     pub first: usize,
+    /// The later cell, as an index.
     pub second: usize,
+    /// The digit both hold.
     pub digit: u8,
 }
 
@@ -138,11 +140,11 @@ mod tests {
         let nine = Shape::for_size(9).unwrap();
         let mut grid = Grid::empty(nine);
         assert_eq!(first_clash(&grid), None);
-        grid.set(0, 1);
-        grid.set(80, 1);
+        grid.put(0, 1);
+        grid.put(80, 1);
         assert_eq!(first_clash(&grid), None); // r1c1 and r9c9 do not see each other
-        grid.set(20, 1); // r3c3: same box as r1c1
-        grid.set(8, 1); // r1c9: same row as r1c1
+        grid.put(20, 1); // r3c3: same box as r1c1
+        grid.put(8, 1); // r1c9: same row as r1c1
         let clash = first_clash(&grid).unwrap();
         assert_eq!((clash.first, clash.second, clash.digit), (0, 8, 1));
         // against brute force on random sparse grids of every shape
@@ -155,7 +157,7 @@ mod tests {
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
                     if (seed >> 60) == 0 {
-                        grid.set(cell, (seed >> 33) as u8 % shape.n() as u8 + 1);
+                        grid.put(cell, (seed >> 33) as u8 % shape.n() as u8 + 1);
                     }
                 }
                 let expected = all_clashes(&grid).into_iter().min_by_key(|&(a, b)| (b, a));
@@ -175,12 +177,12 @@ mod tests {
         assert!(is_solved(&g));
         assert!(conflicts(&g).is_empty());
         let mut broken = g.clone();
-        broken.set(0, 2); // row 0 now has two 2s, column 0 and box 0 too
+        broken.put(0, 2); // row 0 now has two 2s, column 0 and box 0 too
         assert!(!is_solved(&broken));
         // row 0 reads 2 2 3 4 and column 0 reads 2 3 2 4
         assert_eq!(conflicts(&broken), vec![0, 1, 8]);
         let mut gap = g.clone();
-        gap.set(3, 0);
+        gap.put(3, 0);
         assert!(!is_solved(&gap));
         assert!(is_consistent(&gap));
     }
@@ -197,20 +199,20 @@ mod tests {
         let solved = Grid::parse(SOLVED_4, None).unwrap();
         let mut puzzle = solved.clone();
         for cell in [1, 6, 11, 12] {
-            puzzle.set(cell, 0);
+            puzzle.put(cell, 0);
         }
         assert!(is_solution(&puzzle, &solved));
         // a given the grid changes
         let mut moved = puzzle.clone();
-        moved.set(0, 2);
+        moved.put(0, 2);
         assert!(!is_solution(&moved, &solved));
         // a grid that breaks a unit, and one with a hole
         let mut swapped = solved.clone();
-        swapped.set(0, solved.get(1));
-        swapped.set(1, solved.get(0));
+        swapped.put(0, solved.get(1));
+        swapped.put(1, solved.get(0));
         assert!(!is_solution(&Grid::empty(solved.shape()), &swapped));
         let mut holed = solved.clone();
-        holed.set(5, 0);
+        holed.put(5, 0);
         assert!(!is_solution(&puzzle, &holed));
         // another board size
         let six = Grid::empty(Shape::for_size(6).unwrap());

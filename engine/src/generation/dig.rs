@@ -21,6 +21,7 @@ use crate::symmetry::transform::Transform;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Symmetry {
+    /// No pattern: clues go one at a time.
     None,
     /// 180° turn: r,c with n-1-r,n-1-c.
     Rotational,
@@ -31,6 +32,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry, in the order the CLI lists them.
     pub const ALL: [Symmetry; 4] = [
         Symmetry::None,
         Symmetry::Rotational,
@@ -38,6 +40,7 @@ impl Symmetry {
         Symmetry::Mirror,
     ];
 
+    /// The name the CLI takes and prints.
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
@@ -325,7 +328,7 @@ impl Digging {
         let mut digits = [0u8; MAX_GROUP];
         for (&cell, digit) in cells.iter().zip(&mut digits) {
             *digit = self.puzzle.get(cell);
-            self.puzzle.set(cell, 0);
+            self.puzzle.put(cell, 0);
             self.toggle(cell, *digit);
         }
         let back = self.put_back_by_singles(cells, &digits);
@@ -340,7 +343,7 @@ impl Digging {
             return true;
         }
         for (&cell, &digit) in cells.iter().zip(&digits) {
-            self.puzzle.set(cell, digit);
+            self.puzzle.put(cell, digit);
             self.toggle(cell, digit);
         }
         false
@@ -359,7 +362,7 @@ impl Digging {
                     && (self.candidates(cell) == 1 << (digit - 1)
                         || self.hidden_single(cell, digit))
                 {
-                    self.puzzle.set(cell, digit);
+                    self.puzzle.put(cell, digit);
                     self.toggle(cell, digit);
                     back[i] = true;
                     progress = true;
@@ -368,7 +371,7 @@ impl Digging {
         }
         for (i, (&cell, &digit)) in cells.iter().zip(digits).enumerate() {
             if back[i] {
-                self.puzzle.set(cell, 0);
+                self.puzzle.put(cell, 0);
                 self.toggle(cell, digit);
             }
         }
@@ -383,9 +386,9 @@ pub fn is_minimal(puzzle: &Grid) -> bool {
         .filter(|&c| puzzle.get(c) != 0)
         .all(|c| {
             let v = probe.get(c);
-            probe.set(c, 0);
+            probe.put(c, 0);
             let ambiguous = !is_unique(&probe);
-            probe.set(c, v);
+            probe.put(c, v);
             ambiguous
         })
 }

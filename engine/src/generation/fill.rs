@@ -104,7 +104,7 @@ pub fn seed_rejection_within<R: Rng + ?Sized>(
                 stats.steps += 1;
                 if layer.cells().all(|cell| grid.get(cell) == 0) {
                     for cell in layer.cells() {
-                        grid.set(cell, digit);
+                        grid.put(cell, digit);
                     }
                     break;
                 }

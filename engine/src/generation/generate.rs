@@ -5,7 +5,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use super::dig::{Removal, Symmetry, dig, minimize, remove_one};
 use super::fill::{FillMethod, fill};
@@ -19,9 +20,11 @@ use crate::logic::trial::unique_by_trials;
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
+    /// The board.
     pub shape: Shape,
     /// The level to hit; `None` takes whatever the digging gives.
     pub difficulty: Option<Difficulty>,
+    /// The pattern the givens keep.
     pub symmetry: Symmetry,
     /// Dig until no single clue can be removed.
     pub minimal: bool,
@@ -47,7 +50,9 @@ impl GenerateOptions {
 /// A puzzle with exactly one solution, and that solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
+    /// The givens.
     pub puzzle: Grid,
+    /// The one grid that completes them.
     pub solution: Grid,
     /// The puzzle's rating (by `rate::rate_with`).
     pub rating: Rating,
@@ -55,11 +60,16 @@ pub struct Generated {
 
 /// Why no puzzle came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
+    /// Digging found no puzzle of the level within its tries.
     #[error("no {difficulty} puzzle found for {} boards after {attempts} tries", shape.board_name())]
     LevelOutOfReach {
+        /// The board.
         shape: Shape,
+        /// The level asked for.
         difficulty: Difficulty,
+        /// How many puzzles were dug before giving up.
         attempts: usize,
     },
     /// The level is above `highest_level`: no puzzle of the board has it,
@@ -70,7 +80,9 @@ pub enum GenerateError {
         highest = highest_level(*shape)
     )]
     LevelBeyondBoard {
+        /// The board.
         shape: Shape,
+        /// The level asked for.
         difficulty: Difficulty,
     },
     /// The caller's `cancelled` said stop.
@@ -82,7 +94,10 @@ pub enum GenerateError {
         "minimal puzzles are offered up to 16x16 boards: proving a {} puzzle minimal takes hours",
         shape.board_name()
     )]
-    MinimalTooLarge { shape: Shape },
+    MinimalTooLarge {
+        /// The board asked for.
+        shape: Shape,
+    },
 }
 
 /// The hardest level a board's puzzles reach. A 4x4 board never needs more
@@ -150,6 +165,23 @@ pub fn generate_with<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<Generated, GenerateError> {
     generate_cancellable(options, rng, &|| false)
+}
+
+/// Puzzle number `index` of the run for `seed`, as `tudoku generate --seed
+/// SEED` prints it at that place (from 0): each puzzle draws from the
+/// seed's own ChaCha stream number `index`, so it depends on the seed and
+/// its place alone, whichever thread makes it and whatever came before.
+/// Puzzle 0 is the one `generate(shape, level, seed)` gives. `cancelled` is
+/// asked between steps, as [`generate_cancellable`] asks it.
+pub fn generate_numbered(
+    options: &GenerateOptions,
+    seed: u64,
+    index: u64,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Generated, GenerateError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    generate_cancellable(options, &mut rng, cancelled)
 }
 
 /// `generate`, asking `cancelled` between steps and stopping with

@@ -106,6 +106,7 @@ impl PiLayer {
         rows.chain(cols)
     }
 
+    /// The board the layer is for.
     pub fn shape(&self) -> Shape {
         self.shape
     }

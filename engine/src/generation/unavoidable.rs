@@ -74,10 +74,10 @@ mod tests {
                             for c2 in c1 + 1..n {
                                 let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
                                 let mut swapped = grid.clone();
-                                swapped.set(cells[0], grid.get(cells[1]));
-                                swapped.set(cells[1], grid.get(cells[0]));
-                                swapped.set(cells[2], grid.get(cells[3]));
-                                swapped.set(cells[3], grid.get(cells[2]));
+                                swapped.put(cells[0], grid.get(cells[1]));
+                                swapped.put(cells[1], grid.get(cells[0]));
+                                swapped.put(cells[2], grid.get(cells[3]));
+                                swapped.put(cells[3], grid.get(cells[2]));
                                 if swapped != grid && is_solved(&swapped) {
                                     expected.push(cells);
                                 }

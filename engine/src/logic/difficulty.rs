@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// The levels a puzzle is rated at, easiest first: the level of the hardest
+/// technique its solve needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -21,6 +23,7 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// Every level, easiest first.
     pub const ALL: [Difficulty; 5] = [
         Difficulty::Easy,
         Difficulty::Medium,
@@ -29,6 +32,7 @@ impl Difficulty {
         Difficulty::Extreme,
     ];
 
+    /// The word the CLI takes and prints: `easy` to `extreme`.
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",

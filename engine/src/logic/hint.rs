@@ -34,16 +34,24 @@ pub enum Hint {
     /// The easiest next deduction. `unnoted` lists the empty cells the step
     /// reads that have no notes, so all their candidates were used (none for
     /// singles, which read only the placed digits there).
-    Step { step: Step, unnoted: Vec<usize> },
+    Step {
+        /// The deduction.
+        step: Step,
+        /// The empty cells it reads that have no notes.
+        unnoted: Vec<usize>,
+    },
     /// Every cell is filled correctly.
     Solved,
 }
 
 /// Why no hint can be given for a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HintError {
+    /// The puzzle has not exactly one solution.
     #[error(transparent)]
     Unsolvable(#[from] Unsolvable),
+    /// The entries, notes or solution given are not of the puzzle's board.
     #[error("the position does not fit the puzzle: {0}")]
     Mismatch(&'static str),
 }
@@ -72,9 +80,13 @@ impl HintLevel {
 /// What the board should highlight for a hint at some level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Highlight {
+    /// Units to shade, as unit indices.
     pub units: Vec<usize>,
+    /// Cells to mark, as indices.
     pub cells: Vec<usize>,
+    /// Digits to show placed, as (cell, digit).
     pub placements: Vec<(usize, u8)>,
+    /// Candidates to show struck, as (cell, digit).
     pub eliminations: Vec<(usize, u8)>,
 }
 
@@ -128,7 +140,7 @@ pub fn next_hint(
     }
     let mut position = givens.clone();
     for c in (0..shape.cell_count()).filter(|&c| open(c)) {
-        position.set(c, entries.get(c));
+        position.put(c, entries.get(c));
     }
     let mut board = Board::from_grid(&position);
     if board.is_solved() {

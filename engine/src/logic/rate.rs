@@ -2,22 +2,62 @@
 //! puzzle by the hardest technique that solve needed. Puzzles without exactly
 //! one solution are reported as such, never rated.
 
+use std::fmt;
+
 use super::difficulty::Difficulty;
 use super::step::Technique;
 use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step};
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
+use crate::board::cell::Cell;
+use crate::board::geometry::Shape;
 use crate::board::grid::Grid;
+use crate::board::validate::Clash;
 use crate::solve::solver::{Outcome, Solver};
 use crate::symmetry::canon::canonical_form;
 use crate::symmetry::transform::Transform;
 
-/// Why a puzzle cannot be rated or hinted: it needs exactly one solution.
+/// Why a puzzle cannot be solved, rated or hinted: it needs exactly one
+/// solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Unsolvable {
+    /// No grid completes the givens.
     #[error("the puzzle has no solution")]
     NoSolution,
+    /// Two or more grids complete the givens.
     #[error("the puzzle has more than one solution")]
     MultipleSolutions,
+    /// Two givens that see each other hold the same digit, so no search is
+    /// needed to know there is no solution.
+    #[error("{first} and {second} both hold {digit}")]
+    Clash {
+        /// The earlier of the two in reading order.
+        first: Cell,
+        /// The later one.
+        second: Cell,
+        /// The digit both hold.
+        digit: u8,
+    },
+}
+
+impl Unsolvable {
+    /// The error naming `clash`, a clash on a board of `shape`.
+    pub(crate) fn clash(shape: Shape, clash: Clash) -> Unsolvable {
+        let cell = |index| Cell::from_index(index, shape).expect("a clash is on its board");
+        Unsolvable::Clash {
+            first: cell(clash.first),
+            second: cell(clash.second),
+            digit: clash.digit,
+        }
+    }
+}
+
+impl fmt::Display for Rating {
+    /// `level score hardest-technique`, the columns `tudoku rate` prints:
+    /// `hard 152 X-wing`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.difficulty, self.score, self.hardest)
+    }
 }
 
 /// How hard a puzzle is for a human solver.

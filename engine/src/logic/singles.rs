@@ -55,7 +55,7 @@ impl<const CELLS: usize, const UNITS: usize> Singles<CELLS, UNITS> {
         s.values[..cells].copy_from_slice(grid.values());
         let solved = s.place_all();
         for (cell, &v) in s.values[..cells].iter().enumerate() {
-            grid.set(cell, v);
+            grid.put(cell, v);
         }
         solved
     }
@@ -184,7 +184,7 @@ mod tests {
                 cells.shuffle(&mut rng);
                 let keep = rng.random_range(shape.n()..shape.cell_count() / 2);
                 for &cell in &cells[keep..] {
-                    puzzle.set(cell, 0);
+                    puzzle.put(cell, 0);
                     let expected = rate_logically(&puzzle, Difficulty::Easy).is_some();
                     assert_eq!(solved_by_singles(&puzzle), expected, "{shape}: {puzzle:?}");
                     if expected {

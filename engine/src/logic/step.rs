@@ -1,7 +1,11 @@
 //! `Step`: one deduction a player could make, as data. Techniques produce
 //! steps, hints show them a level at a time, and the rater weighs them.
 
+use std::fmt;
+
 use super::difficulty::Difficulty;
+use crate::board::cell::Cell;
+use crate::board::geometry::Shape;
 
 /// Declares `Technique` and `Technique::ALL` from one list of variants, so
 /// that the list code walks can never miss or reorder one.
@@ -9,9 +13,13 @@ macro_rules! techniques {
     ($($variant:ident,)+) => {
         /// Human solving techniques, in rising difficulty; `Backtrack` is
         /// the last resort ("no logical step found").
+        /// The human solving techniques, easiest first; more may come in a
+        /// minor release.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
         pub enum Technique {
-            $($variant,)+
+            $(#[doc = concat!("The technique `", stringify!($variant), "`: see [`Technique::name`].")]
+            $variant,)+
         }
 
         impl Technique {
@@ -155,6 +163,7 @@ impl Technique {
 /// (rows, then columns, then boxes), digits are 1-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The technique that makes the deduction.
     pub technique: Technique,
     /// The units the reasoning happens in: what a first-level hint points at.
     pub units: Vec<usize>,
@@ -166,4 +175,38 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// One line of plain English with rNcM coordinates and box numbers.
     pub explanation: String,
+}
+
+impl fmt::Display for Technique {
+    /// The name players know it by, as hints and `tudoku rate` write it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Step {
+    /// The digits this step places, by row and column on a board of
+    /// `shape` (the shape of the puzzle the step came from).
+    pub fn placed(&self, shape: Shape) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        by_cell(&self.placements, shape)
+    }
+
+    /// The candidates this step removes, by row and column on a board of
+    /// `shape`.
+    pub fn removed(&self, shape: Shape) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        by_cell(&self.eliminations, shape)
+    }
+}
+
+fn by_cell(pairs: &[(usize, u8)], shape: Shape) -> impl Iterator<Item = (Cell, u8)> + '_ {
+    pairs
+        .iter()
+        .filter_map(move |&(index, digit)| Some((Cell::from_index(index, shape)?, digit)))
+}
+
+impl fmt::Display for Step {
+    /// The step's one line of plain English.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.explanation)
+    }
 }

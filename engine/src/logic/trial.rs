@@ -100,7 +100,7 @@ mod tests {
             let unique = unique_by_trials(&puzzle, &solution, 3);
             proved += usize::from(unique);
             let clue = (0..81).find(|&c| puzzle.get(c) != 0).unwrap();
-            puzzle.set(clue, 0);
+            puzzle.put(clue, 0);
             assert!(
                 !solver::count(&puzzle, 2).is_unique(),
                 "dug puzzles are minimal"

@@ -164,11 +164,11 @@ mod tests {
         };
         let mut found = 0;
         for digit in 1..=grid.shape().n() as u8 {
-            grid.set(cell, digit);
+            grid.put(cell, digit);
             if validate::is_consistent(grid) {
                 found += naive_count(grid);
             }
-            grid.set(cell, 0);
+            grid.put(cell, 0);
             if found >= 2 {
                 return 2;
             }
@@ -181,9 +181,9 @@ mod tests {
         let mut grid = Grid::empty(shape);
         for cell in 0..shape.cell_count() {
             if rng.random_bool(density) {
-                grid.set(cell, rng.random_range(1..=shape.n() as u8));
+                grid.put(cell, rng.random_range(1..=shape.n() as u8));
                 if !validate::is_consistent(&grid) {
-                    grid.set(cell, 0);
+                    grid.put(cell, 0);
                 }
             }
         }

@@ -154,9 +154,9 @@ mod tests {
             }
         }
         let mut clash = Grid::empty(nine_by_nine());
-        clash.set(0, 5);
-        clash.set(80, 5);
-        clash.set(8, 5);
+        clash.put(0, 5);
+        clash.put(80, 5);
+        clash.put(8, 5);
         taken.insert(route_name(&board.route(&clash, &[])));
         assert_eq!(
             taken.into_iter().collect::<Vec<_>>(),

@@ -30,7 +30,7 @@ pub(super) fn one_per_relabelling(grid: &Grid) -> Option<(Grid, u64)> {
     let mut representatives = grid.clone();
     let empty = unit.iter().filter(|&&c| grid.get(c) == 0);
     for (&cell, digit) in empty.zip(unused) {
-        representatives.set(cell, digit);
+        representatives.put(cell, digit);
     }
     Some((representatives, group))
 }

@@ -84,6 +84,7 @@ impl Outcome {
         }
     }
 
+    /// Whether the search found exactly one solution.
     pub fn is_unique(&self) -> bool {
         matches!(self, Outcome::Unique(_))
     }
@@ -110,6 +111,7 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// A solver with no buffers yet: each board shape gets its own on first use.
     pub fn new() -> Solver {
         Solver::default()
     }
@@ -330,7 +332,7 @@ mod tests {
             assert_ne!(found.get(0), one.get(0));
             // a filled cell keeps its value whatever its candidates say
             let mut given = empty.clone();
-            given.set(0, one.get(0));
+            given.put(0, one.get(0));
             let none = vec![DigitSet::EMPTY; only.len()];
             let mut narrowed = only.clone();
             narrowed[0] = DigitSet::EMPTY;

@@ -100,7 +100,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
 
     /// Copies a solved state into a grid.
     pub(super) fn write_solution(state: &State<B, N, W>, grid: &mut Grid) {
-        Self::each_candidate(state, |at, d| grid.set(at, d as u8 + 1));
+        Self::each_candidate(state, |at, d| grid.put(at, d as u8 + 1));
     }
 
     /// Each cell's digits as the state holds them (a solved cell its own),

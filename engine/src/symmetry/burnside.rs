@@ -28,13 +28,16 @@ pub use classes::{SymmetryClass, symmetry_classes};
 /// members fixes up to relabelling.
 #[derive(Clone, Debug)]
 pub struct ClassCount {
+    /// The conjugacy class.
     pub class: SymmetryClass,
+    /// How many grids one member of the class fixes.
     pub fixed: u128,
 }
 
 /// The Burnside table of a shape: every conjugacy class with its count.
 #[derive(Clone, Debug)]
 pub struct Census {
+    /// The board.
     pub shape: Shape,
     /// Every class, the identity first, including those that fix nothing.
     pub classes: Vec<ClassCount>,

@@ -36,6 +36,7 @@ impl Transform {
         }
     }
 
+    /// The board the transform maps (its source shape).
     pub fn shape(&self) -> Shape {
         self.shape
     }

@@ -15,9 +15,13 @@ use crate::logic::step::Step;
 /// position masks in each of the two units. Locked candidates live here.
 #[derive(Debug)]
 pub struct Intersection {
+    /// The box's unit index.
     pub box_unit: usize,
+    /// The line's unit index.
     pub line_unit: usize,
+    /// The crossing cells, as positions in the box.
     pub box_mask: u32,
+    /// The crossing cells, as positions in the line.
     pub line_mask: u32,
 }
 
@@ -348,18 +352,22 @@ impl Board {
         if self.explain { text() } else { String::new() }
     }
 
+    /// The board's box shape.
     pub fn shape(&self) -> Shape {
         self.geo.shape
     }
 
+    /// The board's units and peers.
     pub fn geometry(&self) -> &'static Geometry {
         self.geo
     }
 
+    /// The board's box-line crossings.
     pub fn layout(&self) -> &'static Layout {
         self.layout
     }
 
+    /// The board's side.
     pub fn n(&self) -> usize {
         self.geo.n
     }
@@ -432,6 +440,7 @@ impl Board {
         self.empty
     }
 
+    /// Whether every cell holds a digit.
     pub fn is_solved(&self) -> bool {
         self.empty == 0
     }
@@ -615,10 +624,10 @@ mod tests {
             // keep every third cell, and one clash: a row's first digit again
             for cell in 0..shape.cell_count() {
                 if cell % 3 != 0 {
-                    grid.set(cell, 0);
+                    grid.put(cell, 0);
                 }
             }
-            grid.set(1, full.get(0));
+            grid.put(1, full.get(0));
             let built = Board::from_grid(&grid);
             let mut placed = Board::empty(shape);
             for (cell, &v) in grid.values().iter().enumerate() {

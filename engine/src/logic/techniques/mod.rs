@@ -250,6 +250,8 @@ fn is_sound_up_to(technique: Technique, max: Difficulty) -> bool {
     !technique.assumes_unique_solution() && technique.difficulty() <= max
 }
 
+/// The easiest step that assumes the puzzle has one solution (unique
+/// rectangles), if any.
 pub fn find_uniqueness_step(b: &Board) -> Option<Step> {
     LOGICAL
         .iter()

@@ -14,10 +14,12 @@ pub fn join_and(items: &[String]) -> String {
     }
 }
 
+/// Cells as hints write them: `r1c2, r1c5`.
 pub fn cells(geo: &Geometry, cells: &[usize]) -> String {
     join_and(&cells.iter().map(|&c| geo.cell_name(c)).collect::<Vec<_>>())
 }
 
+/// Units as hints write them: `row 3, box 5`.
 pub fn units(geo: &Geometry, units: &[usize]) -> String {
     join_and(&units.iter().map(|&u| geo.unit_name(u)).collect::<Vec<_>>())
 }

@@ -213,7 +213,7 @@ fn write_solution<L: Lanes>(state: &State<L>, grid: &mut Grid) {
         for r in 0..3 {
             for c in 0..3 {
                 let cell = (b / 3 * 3 + r) * 9 + b % 3 * 3 + c;
-                grid.set(cell, lanes[4 * r + c].trailing_zeros() as u8 + 1);
+                grid.put(cell, lanes[4 * r + c].trailing_zeros() as u8 + 1);
             }
         }
     }

@@ -104,12 +104,12 @@ fn agrees_on_random_puzzles_with_many_or_no_solutions() {
         let mut puzzle = full.clone();
         cells.shuffle(&mut rng);
         let blanks = rng.random_range(20..=64);
-        cells[..blanks].iter().for_each(|&c| puzzle.set(c, 0));
+        cells[..blanks].iter().for_each(|&c| puzzle.put(c, 0));
         if round % 3 == 0 {
             // A given changed at random: often no solution at all, at times
             // a contradiction among the givens themselves.
             let cell = rng.random_range(0..81);
-            puzzle.set(cell, rng.random_range(1..=9));
+            puzzle.put(cell, rng.random_range(1..=9));
         }
         let limit = [1, 2, 3, 17, 100][round % 5];
         assert_agrees(&puzzle, &[], limit);
@@ -122,7 +122,7 @@ fn random_givens_that_clash_have_no_solution() {
     for _ in 0..200 {
         let mut puzzle = Grid::empty(nine_by_nine());
         for _ in 0..rng.random_range(8..30) {
-            puzzle.set(rng.random_range(0..81), rng.random_range(1..=9));
+            puzzle.put(rng.random_range(0..81), rng.random_range(1..=9));
         }
         assert_agrees(&puzzle, &[], 2);
     }
@@ -151,7 +151,7 @@ fn a_deadly_pattern_has_exactly_two_solutions() {
         }
         let mut puzzle = full.clone();
         for (r, c) in [(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
-            puzzle.set(r * 9 + c, 0);
+            puzzle.put(r * 9 + c, 0);
         }
         for (name, mut nine) in backends() {
             assert_eq!(run(&mut *nine, &puzzle, &[], 0).0, 2, "{name}: {puzzle}");
@@ -203,7 +203,7 @@ fn counts_every_solution_as_the_generic_search_does() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..5 {
         let mut puzzle = fill(nine_by_nine(), FillMethod::Backtracking, &mut rng);
-        (45..81).for_each(|c| puzzle.set(c, 0));
+        (45..81).for_each(|c| puzzle.put(c, 0));
         assert_agrees(&puzzle, &[], 0);
     }
 }
@@ -217,7 +217,7 @@ fn counting_reports_progress_as_the_generic_search_does() {
         FillMethod::Backtracking,
         &mut ChaCha8Rng::seed_from_u64(1),
     );
-    (36..81).for_each(|c| puzzle.set(c, 0));
+    (36..81).for_each(|c| puzzle.put(c, 0));
     let mut expected = Vec::new();
     let total = generic_nine().run(&puzzle, &[], 0, None, &mut |k| expected.push(k));
     assert!(!expected.is_empty(), "{total} solutions: too few to report");
