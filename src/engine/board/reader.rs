@@ -17,6 +17,7 @@
 
 use std::collections::VecDeque;
 
+use super::digits::DigitSet;
 use super::geometry::{SUPPORTED_SIZES, Shape};
 use super::grid::{Grid, symbol};
 
@@ -61,6 +62,8 @@ pub enum ParseErrorKind {
          join them, or write text after the puzzle, or a `#` before a comment"
     )]
     AmbiguousColumns { cells: usize, found: usize },
+    #[error("notes for {found} cells: the puzzle has {cells}, one group per cell, split by ','")]
+    BadNotes { cells: usize, found: usize },
 }
 
 const MAX_SYMBOLS: usize = 625;
@@ -240,6 +243,10 @@ pub struct ParsedPuzzle {
     /// line, such as the solution `generate --solution` writes or the
     /// player's entries `hint` reads; `None` when there is none.
     pub second: Option<Grid>,
+    /// The player's notes, after the second grid: one group of candidate
+    /// symbols per cell in reading order, groups separated by `,` (an
+    /// empty group: no notes in that cell), e.g. `12,,3,...`.
+    pub notes: Option<Vec<DigitSet>>,
 }
 
 /// Reads every puzzle of a text: one per line, or pretty-printed over n lines.
@@ -272,11 +279,95 @@ pub struct PuzzleAssembler {
     ready: VecDeque<Result<ParsedPuzzle, ParseError>>,
 }
 
+/// What came after a puzzle on its line.
+#[derive(Default)]
+struct Found {
+    second: Option<Grid>,
+    notes: Option<Vec<DigitSet>>,
+}
+
+/// The whitespace-separated fields of a line from a byte position, each
+/// with the number of characters before it.
+struct Fields<'a> {
+    rest: &'a str,
+    /// Characters of the line before `rest`.
+    offset: usize,
+}
+
+impl<'a> Fields<'a> {
+    fn new(line: &'a str, from: usize) -> Fields<'a> {
+        Fields {
+            rest: &line[from..],
+            offset: line[..from].chars().count(),
+        }
+    }
+
+    /// The next field and its offset, without taking it.
+    fn peek(&self) -> Option<(&'a str, usize)> {
+        let skip = self.rest.len() - self.rest.trim_start().len();
+        let field = self.rest[skip..].split(char::is_whitespace).next()?;
+        (!field.is_empty()).then(|| (field, self.offset + self.rest[..skip].chars().count()))
+    }
+
+    /// Takes the next field.
+    fn next(&mut self) {
+        if let Some((field, offset)) = self.peek() {
+            let skip = self.rest.len() - self.rest.trim_start().len();
+            self.rest = &self.rest[skip + field.len()..];
+            self.offset = offset + field.chars().count();
+        }
+    }
+}
+
+/// Reads the notes column: `cells` groups separated by `,`, each the
+/// candidate symbols of one cell in reading order (an empty group: no
+/// notes there), as `12,,3,...`. `text` starts at column `offset + 1`.
+fn parse_notes(
+    text: &str,
+    offset: usize,
+    line: usize,
+    cells: usize,
+) -> Result<Vec<DigitSet>, ParseError> {
+    let n = SUPPORTED_SIZES
+        .into_iter()
+        .find(|&n| n * n == cells)
+        .unwrap_or(0);
+    let mut notes = Vec::with_capacity(cells);
+    let mut column = offset;
+    for group in text.split(',') {
+        let mut set = DigitSet::EMPTY;
+        for ch in group.chars() {
+            column += 1;
+            let value = class(ch);
+            let error = |kind| ParseError { line, column, kind };
+            if value == 0 || value >= SEPARATOR {
+                return Err(error(ParseErrorKind::BadSymbol(ch)));
+            }
+            if value as usize > n {
+                return Err(error(ParseErrorKind::SymbolTooLarge { symbol: ch, n }));
+            }
+            set.insert(value);
+        }
+        column += 1; // the comma
+        notes.push(set);
+    }
+    if notes.len() != cells {
+        return Err(ParseError {
+            line,
+            column: offset + 1,
+            kind: ParseErrorKind::BadNotes {
+                cells,
+                found: notes.len(),
+            },
+        });
+    }
+    Ok(notes)
+}
+
 /// How a line's first field and the text after it read.
 enum Columns<'a> {
-    /// The first field is a whole puzzle; after it, nothing, a note, or a
-    /// second grid.
-    Puzzle(ScannedLine, Option<Grid>),
+    /// The first field is a whole puzzle, with what came after it.
+    Puzzle(ScannedLine, Found),
     /// Not a puzzle followed by columns: read the line as a whole.
     Whole(&'a str),
 }
@@ -325,13 +416,14 @@ impl PuzzleAssembler {
         text: &str,
         offset: usize,
         line_no: usize,
-        second: Option<Grid>,
+        found: Found,
     ) {
         let result = grid_from_symbols(scanned, text, offset, line_no, self.shape).map(|grid| {
             ParsedPuzzle {
                 line: line_no,
                 grid,
-                second,
+                second: found.second,
+                notes: found.notes,
             }
         });
         self.ready.push_back(result);
@@ -362,9 +454,9 @@ impl PuzzleAssembler {
             return self.push_hodoku(line_no, line);
         }
         match self.columns(line_no, line) {
-            Ok(Columns::Puzzle(scanned, second)) => {
+            Ok(Columns::Puzzle(scanned, found)) => {
                 self.end_grid();
-                self.finish(scanned, line, 0, line_no, second);
+                self.finish(scanned, line, 0, line_no, found);
             }
             Ok(Columns::Whole(line)) => self.push_whole(line_no, line),
             Err(e) => self.fail(e),
@@ -389,7 +481,7 @@ impl PuzzleAssembler {
         match scan_line(puzzle, line_no) {
             Ok(scanned) => {
                 self.end_grid();
-                self.finish(scanned, puzzle, offset, line_no, None);
+                self.finish(scanned, puzzle, offset, line_no, Found::default());
             }
             Err(mut e) => {
                 e.column += offset;
@@ -400,12 +492,14 @@ impl PuzzleAssembler {
 
     /// How the line splits: a whole puzzle as its first field, then other
     /// columns; or a line to read whole (a puzzle alone, or a row of a
-    /// pretty-printed grid). A first-field puzzle followed by more symbols
-    /// that are not a second grid is an error at the first of them.
+    /// pretty-printed grid). After the puzzle may come a second grid of its
+    /// size, then notes (see [`ParsedPuzzle::notes`]), then a note for
+    /// people (text with a character no puzzle has). Symbols that are none
+    /// of these are an error at the first of them.
     fn columns<'a>(&self, line_no: usize, line: &'a str) -> Result<Columns<'a>, ParseError> {
         let start = line.len() - line.trim_start().len();
         let rest = &line[start..];
-        let Some(split) = rest.find(|c: char| c.is_whitespace()) else {
+        let Some(split) = rest.find(char::is_whitespace) else {
             return Ok(Columns::Whole(line));
         };
         let after = &rest[split..];
@@ -424,26 +518,43 @@ impl PuzzleAssembler {
         if !is_puzzle || continues_rows || (first.separated && SUPPORTED_SIZES.contains(&cells)) {
             return Ok(Columns::Whole(line));
         }
-        let offset = line[..start + split].chars().count();
-        let Ok(more) = scan_line(after, line_no) else {
-            // a note: text no puzzle has
-            return Ok(Columns::Puzzle(first, None));
-        };
-        let second_field = after.trim();
-        if more.values.len() == cells && !second_field.contains(char::is_whitespace) {
-            let skip = after.len() - after.trim_start().len();
-            let second_offset = offset + after[..skip].chars().count();
-            let second = grid_from_symbols(more, second_field, second_offset, line_no, self.shape)?;
-            return Ok(Columns::Puzzle(first, Some(second)));
+        let mut fields = Fields::new(line, start + split);
+        let mut found = Found::default();
+        if let Some((text, offset)) = fields.peek()
+            && let Ok(scanned) = scan_line(text, line_no)
+            && scanned.values.len() == cells
+        {
+            found.second = Some(grid_from_symbols(
+                scanned, text, offset, line_no, self.shape,
+            )?);
+            fields.next();
+            if let Some((text, offset)) = fields.peek()
+                && text.contains(',')
+            {
+                found.notes = Some(parse_notes(text, offset, line_no, cells)?);
+                fields.next();
+            }
         }
-        if SUPPORTED_SIZES.contains(&cells) && cells + more.values.len() == cells * cells {
-            // not a puzzle then columns, but a pretty row that happens to
-            // start with n*n symbols (a 16x16 grid's 16 of a 4x4 puzzle)
+        let Some((text, offset)) = fields.peek() else {
+            return Ok(Columns::Puzzle(first, found));
+        };
+        let remainder = fields.rest.trim_start();
+        debug_assert!(remainder.starts_with(text));
+        let Ok(more) = scan_line(remainder, line_no) else {
+            // a note: text no puzzle has
+            return Ok(Columns::Puzzle(first, found));
+        };
+        if found.second.is_none()
+            && SUPPORTED_SIZES.contains(&cells)
+            && cells + more.values.len() == cells * cells
+        {
+            // not a puzzle then columns, but a puzzle of n*n rows written
+            // with a space after its first n symbols (one row of 16x16)
             return Ok(Columns::Whole(line));
         }
         Err(ParseError {
             line: line_no,
-            column: symbol_column(after, offset, 0),
+            column: symbol_column(remainder, offset, 0),
             kind: ParseErrorKind::AmbiguousColumns {
                 cells,
                 found: more.values.len(),
@@ -469,7 +580,7 @@ impl PuzzleAssembler {
             SUPPORTED_SIZES.contains(&count) && (count != 16 || scanned.separated || continues);
         if !row_like {
             self.end_grid();
-            self.finish(scanned, line, 0, line_no, None);
+            self.finish(scanned, line, 0, line_no, Found::default());
             return;
         }
         if scanned.max as usize > count {
@@ -509,7 +620,7 @@ impl PuzzleAssembler {
                 end_column: p.end_column,
                 separated: true,
             };
-            self.finish(scanned, "", 0, p.start_line, None);
+            self.finish(scanned, "", 0, p.start_line, Found::default());
         }
     }
 }
