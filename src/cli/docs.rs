@@ -38,10 +38,79 @@ pub fn man(cmd: Command) -> ExitCode {
     }
 }
 
-/// The completion script for `shell`.
+/// The completion script for `shell`: clap's, with `play --load`
+/// completing the slot names where the shell allows it.
 pub fn write_completions(mut cmd: Command, shell: Shell, out: &mut dyn io::Write) {
     let name = cmd.get_name().to_string();
-    clap_complete::generate(shell, &mut cmd, name, out);
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, &name, &mut script);
+    let script = String::from_utf8_lossy(&script);
+    let mut script = with_slot_names(shell, &script, &name);
+    if shell == Shell::Fish {
+        script.push_str(&fish_positional_values(&cmd, &name));
+    }
+    let _ = out.write_all(script.as_bytes());
+}
+
+/// Fish lines that offer the values of each subcommand's positional
+/// argument with a fixed set (the shell of `completions`), which clap's
+/// fish script leaves to file names.
+fn fish_positional_values(cmd: &Command, name: &str) -> String {
+    let mut lines = String::new();
+    for sub in cmd.get_subcommands() {
+        for arg in sub.get_positionals() {
+            let values: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| v.get_name().to_string())
+                .collect();
+            if !values.is_empty() {
+                lines.push_str(&format!(
+                    "complete -c {name} -n \"__fish_{name}_using_subcommand {}\" -f -a \"{}\"\n",
+                    sub.get_name(),
+                    values.join(" ")
+                ));
+            }
+        }
+    }
+    lines
+}
+
+/// `script` with the value of `--load` (the only option of that name)
+/// completed from `NAME saves --names`, which lists the slots without
+/// opening them. clap's scripts are static; this changes the one action
+/// each shell's script gives that option, and leaves the script as it is
+/// where the shell's form is not found (elvish, powershell).
+fn with_slot_names(shell: Shell, script: &str, name: &str) -> String {
+    let names = format!("{name} saves --names 2>/dev/null");
+    match shell {
+        Shell::Bash => script.replacen(
+            "--load)\n                    COMPREPLY=($(compgen -f \"${cur}\"))",
+            &format!("--load)\n                    COMPREPLY=($(compgen -W \"$({names})\" -- \"${{cur}}\"))"),
+            1,
+        ),
+        Shell::Zsh => script
+            .lines()
+            .map(|line| match line.strip_suffix(":NAME:_default' \\") {
+                Some(spec) if line.starts_with("'--load=[") => {
+                    format!("{spec}:NAME:{{compadd -- ${{(f)\"$({names})\"}}}}' \\\n")
+                }
+                _ => format!("{line}\n"),
+            })
+            .collect(),
+        Shell::Fish => script
+            .lines()
+            .map(|line| {
+                if line.contains(" -l load ") && line.ends_with(" -r") {
+                    format!("{line} -f -a \"({names})\"\n")
+                } else {
+                    format!("{line}\n")
+                }
+            })
+            .collect(),
+        _ => script.to_string(),
+    }
 }
 
 /// One manual page for the whole command: the usual sections for the
