@@ -138,7 +138,165 @@ pub fn write_man(cmd: Command, out: &mut dyn io::Write) -> io::Result<()> {
             Man::new(sub).render_options_section(out)?;
         }
     }
+    for (title, entries) in SECTIONS {
+        section(title, entries, out)?;
+    }
     page.render_version_section(out)
+}
+
+/// The sections clap does not write, as in ripgrep's and fd's pages: a
+/// title and (term, description) entries.
+type Section = (&'static str, &'static [(&'static str, &'static str)]);
+
+const SECTIONS: [Section; 5] = [
+    (
+        "EXIT STATUS",
+        &[
+            (
+                "0",
+                "Every puzzle was read and answered (also when the reader of the output stops \
+                 early, as head does); for play, the game ended; for canon --same, the same \
+                 puzzle in disguise.",
+            ),
+            (
+                "1",
+                "Some puzzle failed: a line that is not a puzzle, no solution, not rated, no \
+                 hint, a level generate could not reach, or an input with no puzzle. For play, \
+                 the puzzle given is not one or --load names no readable slot; for saves and \
+                 stats, a file that cannot be read or is from a newer tudoku; for canon --same, \
+                 two different puzzles; for grids, no count for that board.",
+            ),
+            (
+                "2",
+                "The command could not do its job: bad usage (an unknown flag, --count 0, \
+                 --minimal on 25x25), an input that cannot be opened or read (missing, a \
+                 directory, a device), output that cannot be written; for play, standard input \
+                 or output is not a terminal.",
+            ),
+        ],
+    ),
+    (
+        "ENVIRONMENT",
+        &[
+            (
+                "TUDOKU_CONFIG_DIR",
+                "The directory for config.toml, saves and stats, when --config-dir is not \
+                 given.",
+            ),
+            (
+                "XDG_CONFIG_HOME",
+                "On Linux, where the default directory lies: $XDG_CONFIG_HOME/tudoku, else \
+                 ~/.config/tudoku.",
+            ),
+            (
+                "HOME",
+                "The home directory, for the default config directory.",
+            ),
+            (
+                "NO_COLOR",
+                "When set and not empty, the game draws without colour (no-color.org); \
+                 boxes, givens and the cursor stay clear by weight and symbols.",
+            ),
+            (
+                "COLORTERM, TERM",
+                "Read by the terminal library to judge how many colours the terminal has.",
+            ),
+        ],
+    ),
+    (
+        "FILES",
+        &[
+            (
+                "~/.config/tudoku/",
+                "The config directory on Linux (~/Library/Application Support/tudoku on \
+                 macOS, %APPDATA%\\tudoku\\config on Windows); see ENVIRONMENT and \
+                 --config-dir.",
+            ),
+            (
+                "config.toml",
+                "Settings: colours, keys, the board size and level of a new game, mistake checks \
+                 (config.example.toml in the source documents every key).",
+            ),
+            (
+                "saves/autosave.toml",
+                "The current game, written after every move and on the way out.",
+            ),
+            ("saves/NAME.toml", "A game saved to slot NAME."),
+            (
+                "stats.toml",
+                "Games started and won, best and average times, streaks and hints per board \
+                 and level.",
+            ),
+            (
+                "NAME.corrupt-TIME, NAME.unreadable-TIME",
+                "A damaged or unreadable file, moved aside and never deleted.",
+            ),
+        ],
+    ),
+    (
+        "EXAMPLES",
+        &[
+            (
+                "tudoku generate -n 100 -d hard --seed 1 > hard.txt",
+                "A hundred hard 9x9 puzzles, the same ones on every run.",
+            ),
+            (
+                "tudoku solve puzzles.txt",
+                "One solution per puzzle line; invalid or no solution keeps the lines aligned.",
+            ),
+            (
+                "tudoku generate --solution --rate | tudoku solve",
+                "tudoku reads its own columns (and Sudoku Explainer, HoDoKu and .sdk lists).",
+            ),
+            (
+                "tudoku rate hard.txt | sort | uniq -c",
+                "How many puzzles of each level and technique.",
+            ),
+            (
+                "tudoku solve --format json puzzles.txt | jq -c 'select(.ok | not)'",
+                "The puzzles that failed, with line and error, as JSON Lines.",
+            ),
+            (
+                "tudoku canon --dedupe puzzles.txt",
+                "Each puzzle once, whatever symmetry disguises it.",
+            ),
+            (
+                "tudoku saves --export autosave | tudoku hint",
+                "The next step of the saved game's puzzle.",
+            ),
+            (
+                "echo 'PUZZLE ENTRIES' | tudoku hint",
+                "The next step from a player's position: a wrong entry first.",
+            ),
+            (
+                "tudoku completions bash > ~/.local/share/bash-completion/completions/tudoku",
+                "Tab completion, values and slot names included.",
+            ),
+        ],
+    ),
+    (
+        "SEE ALSO",
+        &[
+            (
+                "README.md",
+                "In the source: the full guide, with the puzzle formats, the JSON fields and \
+                 the game's keys.",
+            ),
+            ("jq(1)", "For the JSON Lines of --format json."),
+        ],
+    ),
+];
+
+/// One section: each term in bold, its description below it.
+fn section(title: &str, entries: &[(&str, &str)], out: &mut dyn io::Write) -> io::Result<()> {
+    let mut roff = roff::Roff::new();
+    roff.control("SH", [title]);
+    for (term, description) in entries {
+        roff.control("TP", [])
+            .text([roff::bold(*term)])
+            .text([roff::roman(*description)]);
+    }
+    roff.to_writer(out)
 }
 
 /// Every subcommand that is not hidden, nested ones after their parent.
