@@ -14,8 +14,10 @@ mod cli;
 struct Cli {
     /// Where config, saves and stats live [default: $TUDOKU_CONFIG_DIR, else
     /// the platform's config directory, e.g. ~/.config/tudoku].
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     config_dir: Option<PathBuf>,
+    #[command(flatten)]
+    report: cli::Report,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -50,17 +52,20 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let report = &cli.report;
     match cli.command {
-        Some(Command::Solve(args)) => cli::solve::run(&args),
-        Some(Command::Generate(args)) => cli::generate::run(&args),
-        Some(Command::Rate(args)) => cli::rate::run(&args),
-        Some(Command::Hint(args)) => cli::hint::run(&args),
-        Some(Command::Canon(args)) => cli::canon::run(&args),
+        Some(Command::Solve(args)) => cli::solve::run(&args, report),
+        Some(Command::Generate(args)) => cli::generate::run(&args, report),
+        Some(Command::Rate(args)) => cli::rate::run(&args, report),
+        Some(Command::Hint(args)) => cli::hint::run(&args, report),
+        Some(Command::Canon(args)) => cli::canon::run(&args, report),
         Some(Command::Grids(args)) => cli::grids::run(&args),
         Some(Command::Completions(args)) => cli::docs::completions(Cli::command(), args.shell),
         Some(Command::Man) => cli::docs::man(Cli::command()),
-        Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir)),
-        Some(Command::Saves(args)) => with_dir(cli.config_dir, |dir| cli::saves::run(&dir, &args)),
+        Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir, report)),
+        Some(Command::Saves(args)) => {
+            with_dir(cli.config_dir, |dir| cli::saves::run(&dir, &args, report))
+        }
         Some(Command::Play(args)) => {
             cli::play::run(ConfigDir::resolve(cli.config_dir.as_deref()), Some(&args))
         }

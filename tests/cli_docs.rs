@@ -45,3 +45,65 @@ fn man_prints_a_roff_page() {
     assert!(page.contains(".TH tudoku 1"), "{page}");
     assert!(page.contains(".SH SYNOPSIS"));
 }
+
+/// Every environment variable tudoku's sources read by name, found by
+/// scanning them (`var_os("X")`, `var("X")`, and `_ENV: &str = "X"`
+/// constants), not from the page.
+fn variables_read() -> Vec<String> {
+    fn scan(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                scan(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for marker in ["var_os(\"", "env::var(\"", "_ENV: &str = \""] {
+                    for (i, _) in text.match_indices(marker) {
+                        let rest = &text[i + marker.len()..];
+                        let name: String = rest.chars().take_while(|&c| c != '"').collect();
+                        if !found.contains(&name) {
+                            found.push(name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    scan(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut found,
+    );
+    found
+}
+
+#[test]
+fn the_man_page_has_the_sections_users_look_for() {
+    let o = run(&["man"], "");
+    let page = stdout(&o);
+    for section in [
+        "EXIT STATUS",
+        "ENVIRONMENT",
+        "FILES",
+        "EXAMPLES",
+        "SEE ALSO",
+    ] {
+        assert!(
+            page.contains(&format!(".SH \"{section}\""))
+                || page.contains(&format!(".SH {section}")),
+            "no {section}"
+        );
+    }
+    let vars = variables_read();
+    assert!(vars.contains(&"TUDOKU_CONFIG_DIR".to_string()), "{vars:?}");
+    assert!(vars.contains(&"NO_COLOR".to_string()), "{vars:?}");
+    let environment = page.split("ENVIRONMENT").nth(1).unwrap();
+    for var in vars.iter().map(String::as_str).chain(["XDG_CONFIG_HOME"]) {
+        assert!(environment.contains(var), "ENVIRONMENT lacks {var}");
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for var in &vars {
+        assert!(readme.contains(var.as_str()), "README lacks {var}");
+    }
+}

@@ -73,7 +73,7 @@ fn box_option_reads_tall_boxes() {
     let o = run(&["solve", "--count", "--box", "3x2"], tall.as_bytes());
     assert_eq!(stdout(&o).trim(), "1");
     let o = run(&["solve", "--box", "3x5"], tall.as_bytes());
-    assert_clean_failure(&o, "unsupported box shape 3x5");
+    assert_clean_failure(&o, "invalid value '3x5' for '--box <RxC>'");
 }
 
 #[test]

@@ -256,7 +256,7 @@ fn cli_is_reproducible_with_a_seed_and_writes_solutions() {
 fn cli_rejects_unsupported_sizes() {
     let o = tudoku(&["generate", "--size", "10"]);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unsupported size '10'"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("invalid value '10' for '--size <N>'"));
     let o = tudoku(&["generate", "--size", "4", "--difficulty", "hard"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);

@@ -10,13 +10,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use tudoku_engine::symbol;
-use tudoku_engine::{Grid, Shape, first_clash};
+use tudoku_engine::{Grid, ParsedPuzzle, Shape, first_clash};
 
 use super::input::{Entry, open_input};
+use super::json::Object;
 use super::lines::MAX_LINE_BYTES;
-use super::output::{Output, say};
+use super::output::{Output, Report, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
 use super::status::Status;
+use super::values;
 
 /// What every per-puzzle batch command reads: its input, the box shape and
 /// how many threads to use. Flattened into each command's arguments.
@@ -26,7 +28,7 @@ pub struct BatchArgs {
     pub file: Option<PathBuf>,
     /// Box shape as RxC (rows x columns per box), e.g. 3x2 for a 6x6 board
     /// with tall boxes.
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", short = 'b', value_name = "RxC", value_parser = values::box_shape())]
     pub box_shape: Option<Shape>,
     #[command(flatten)]
     pub jobs: JobsArg,
@@ -36,6 +38,10 @@ pub struct BatchArgs {
 pub struct Outcome {
     /// Lines for stdout.
     pub lines: Vec<String>,
+    /// With `--format json`: the puzzle's fields, which the batch writes as
+    /// one object after `line` and `ok` (and before `error` and `warning`);
+    /// `None` writes no object for a puzzle that did not fail.
+    pub fields: Option<Object>,
     /// Why the puzzle failed, for stderr after the input's name and the
     /// puzzle's line.
     pub message: Option<String>,
@@ -52,6 +58,7 @@ impl Outcome {
     pub fn done(lines: Vec<String>) -> Outcome {
         Outcome {
             lines,
+            fields: None,
             message: None,
             warning: None,
             ok: true,
@@ -63,6 +70,28 @@ impl Outcome {
         Outcome {
             ok: false,
             ..Outcome::done(vec![word.to_string()])
+        }
+    }
+
+    /// A puzzle handled as asked, with the text lines or the JSON fields
+    /// `report` asks for, each made only when asked.
+    pub fn either(
+        report: &Report,
+        lines: impl FnOnce() -> Vec<String>,
+        fields: impl FnOnce() -> Object,
+    ) -> Outcome {
+        if report.json() {
+            Outcome::done(Vec::new()).with_fields(fields())
+        } else {
+            Outcome::done(lines())
+        }
+    }
+
+    /// The outcome with `fields` for a JSON object.
+    pub fn with_fields(self, fields: Object) -> Outcome {
+        Outcome {
+            fields: Some(fields),
+            ..self
         }
     }
 
@@ -107,9 +136,14 @@ pub fn no_solution_because(grid: &Grid, otherwise: &str) -> String {
 /// never held whole. `verbose` prints each warning with its line. The exit
 /// status is 0 when every puzzle was read and reported ok, 1 when some
 /// puzzle failed, 2 when the input could not be read or the output written.
-pub fn run_batch<W>(args: &BatchArgs, verbose: bool, make_worker: impl Fn() -> W + Sync) -> ExitCode
+pub fn run_batch<W>(
+    args: &BatchArgs,
+    verbose: bool,
+    report: &Report,
+    make_worker: impl Fn() -> W + Sync,
+) -> ExitCode
 where
-    W: FnMut(&Grid) -> Outcome,
+    W: FnMut(&ParsedPuzzle) -> Outcome,
 {
     let stream = match open_input(args.file.as_ref()) {
         Ok(stream) => stream,
@@ -118,13 +152,13 @@ where
             return Status::Trouble.into();
         }
     };
-    let mut sink = Sink::new(stream.name.clone(), verbose);
+    let mut sink = Sink::new(stream.name.clone(), verbose, report);
     map_in_order(
         args.jobs.count(),
         stream.puzzles(args.box_shape),
         || {
             let mut each = make_worker();
-            move |entry: Entry, _: &Stop| entry.map(|puzzle| (puzzle.line, each(&puzzle.grid)))
+            move |entry: Entry, _: &Stop| entry.map(|puzzle| (puzzle.line, each(&puzzle)))
         },
         |handled| sink.take(handled),
     );
@@ -139,6 +173,7 @@ struct Sink {
     name: String,
     out: Output,
     verbose: bool,
+    json: bool,
     puzzles: usize,
     /// Each warning not printed, and how many puzzles had it.
     warnings: BTreeMap<&'static str, usize>,
@@ -146,11 +181,12 @@ struct Sink {
 }
 
 impl Sink {
-    fn new(name: String, verbose: bool) -> Sink {
+    fn new(name: String, verbose: bool, report: &Report) -> Sink {
         Sink {
             name,
-            out: Output::new(),
+            out: Output::for_report(report),
             verbose,
+            json: report.json(),
             puzzles: 0,
             warnings: BTreeMap::new(),
             status: Status::Success,
@@ -161,7 +197,7 @@ impl Sink {
     /// when the command must stop.
     fn take(&mut self, handled: Handled) -> ControlFlow<()> {
         let name = &self.name;
-        let outcome = match handled {
+        let (line, outcome) = match handled {
             Entry::Puzzle((line, outcome)) => {
                 if let Some(message) = &outcome.message {
                     say!("{name}:{line}: {message}");
@@ -173,15 +209,17 @@ impl Sink {
                         *self.warnings.entry(warning).or_default() += 1;
                     }
                 }
-                outcome
+                (line, outcome)
             }
             Entry::Invalid(e) => {
                 say!("{name}:{}:{}: {}", e.line, e.column, e.kind);
-                Outcome::failed("invalid")
+                let why = format!("column {}: {}", e.column, e.kind);
+                (e.line, Outcome::failed("invalid").because(why))
             }
             Entry::TooLong { line } => {
-                say!("{name}:{line}: line too long (over {MAX_LINE_BYTES} bytes)");
-                Outcome::failed("invalid")
+                let why = format!("line too long (over {MAX_LINE_BYTES} bytes)");
+                say!("{name}:{line}: {why}");
+                (line, Outcome::failed("invalid").because(why))
             }
             Entry::Unreadable(e) => {
                 say!("tudoku: cannot read {name}: {e}");
@@ -193,7 +231,17 @@ impl Sink {
         if !outcome.ok {
             self.status = self.status.max(Status::PuzzleFailed);
         }
-        for text in &outcome.lines {
+        let json = if self.json {
+            json_line(line, &outcome)
+        } else {
+            None
+        };
+        let lines = if self.json {
+            json.as_slice()
+        } else {
+            outcome.lines.as_slice()
+        };
+        for text in lines {
             if let Err(e) = self.out.line(text) {
                 self.status = self.status.max(e.status());
                 return ControlFlow::Break(());
@@ -220,4 +268,27 @@ impl Sink {
         }
         self.status
     }
+}
+
+/// The JSON object for a puzzle's outcome: `line`, `ok`, the command's
+/// fields, then `error` and `warning` when there are any; `None` for a
+/// puzzle that did not fail and has no fields (a duplicate `canon --dedupe`
+/// leaves out).
+fn json_line(line: usize, outcome: &Outcome) -> Option<String> {
+    if outcome.ok && outcome.fields.is_none() {
+        return None;
+    }
+    let mut object = Object::new()
+        .num("line", line as u64)
+        .bool("ok", outcome.ok);
+    if let Some(fields) = &outcome.fields {
+        object = object.merge(fields.clone());
+    }
+    if let Some(message) = &outcome.message {
+        object = object.str("error", message);
+    }
+    if let Some(warning) = outcome.warning {
+        object = object.str("warning", warning);
+    }
+    Some(object.line())
 }

@@ -13,7 +13,8 @@ use tudoku_engine::symbol;
 use tudoku_engine::{canonical_form, mapping};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
-use super::output::say;
+use super::json::Object;
+use super::output::{Report, say};
 use super::parallel::JobsArg;
 
 #[derive(clap::Args, Debug)]
@@ -37,7 +38,7 @@ pub struct CanonArgs {
     pub zeros: bool,
 }
 
-pub fn run(args: &CanonArgs) -> ExitCode {
+pub fn run(args: &CanonArgs, report: &Report) -> ExitCode {
     if let Some(pair) = &args.same {
         if let Some(file) = &args.batch.file {
             say!(
@@ -49,9 +50,13 @@ pub fn run(args: &CanonArgs) -> ExitCode {
         return same(&pair[0], &pair[1], args);
     }
     if !args.dedupe {
-        return run_batch(&args.batch, false, || {
-            |grid| match canonical_line(grid, args.zeros) {
-                Ok(form) => Outcome::done(vec![form]),
+        return run_batch(&args.batch, false, report, || {
+            |read| match canonical_line(&read.grid, args.zeros) {
+                Ok(form) => Outcome::either(
+                    report,
+                    || vec![form.clone()],
+                    || fields(&read.grid, &form, args.zeros),
+                ),
                 Err(message) => Outcome::failed("invalid").because(message),
             }
         });
@@ -64,18 +69,21 @@ pub fn run(args: &CanonArgs) -> ExitCode {
         },
         ..args.batch.clone()
     };
-    let status = run_batch(&batch, false, || {
-        |grid| match canonical_line(grid, args.zeros) {
+    let status = run_batch(&batch, false, report, || {
+        |read| match canonical_line(&read.grid, args.zeros) {
             Ok(form) => {
                 let first = classes
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
-                    .insert(form);
-                Outcome::done(if first {
-                    vec![grid.to_line(args.zeros)]
-                } else {
-                    Vec::new()
-                })
+                    .insert(form.clone());
+                if !first {
+                    return Outcome::done(Vec::new());
+                }
+                Outcome::either(
+                    report,
+                    || vec![read.grid.to_line(args.zeros)],
+                    || fields(&read.grid, &form, args.zeros),
+                )
             }
             Err(message) => Outcome::failed("invalid").because(message),
         }
@@ -83,6 +91,13 @@ pub fn run(args: &CanonArgs) -> ExitCode {
     let count = classes.lock().unwrap_or_else(PoisonError::into_inner).len();
     say!("{count} classes");
     status
+}
+
+/// A puzzle's JSON fields: the puzzle as given and its canonical form.
+fn fields(grid: &Grid, form: &str, zeros: bool) -> Object {
+    Object::new()
+        .str("puzzle", &grid.to_line(zeros))
+        .str("canonical", form)
 }
 
 /// One line's result: a pure function of the puzzle, so lines can be

@@ -38,10 +38,79 @@ pub fn man(cmd: Command) -> ExitCode {
     }
 }
 
-/// The completion script for `shell`.
+/// The completion script for `shell`: clap's, with `play --load`
+/// completing the slot names where the shell allows it.
 pub fn write_completions(mut cmd: Command, shell: Shell, out: &mut dyn io::Write) {
     let name = cmd.get_name().to_string();
-    clap_complete::generate(shell, &mut cmd, name, out);
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, &name, &mut script);
+    let script = String::from_utf8_lossy(&script);
+    let mut script = with_slot_names(shell, &script, &name);
+    if shell == Shell::Fish {
+        script.push_str(&fish_positional_values(&cmd, &name));
+    }
+    let _ = out.write_all(script.as_bytes());
+}
+
+/// Fish lines that offer the values of each subcommand's positional
+/// argument with a fixed set (the shell of `completions`), which clap's
+/// fish script leaves to file names.
+fn fish_positional_values(cmd: &Command, name: &str) -> String {
+    let mut lines = String::new();
+    for sub in cmd.get_subcommands() {
+        for arg in sub.get_positionals() {
+            let values: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| v.get_name().to_string())
+                .collect();
+            if !values.is_empty() {
+                lines.push_str(&format!(
+                    "complete -c {name} -n \"__fish_{name}_using_subcommand {}\" -f -a \"{}\"\n",
+                    sub.get_name(),
+                    values.join(" ")
+                ));
+            }
+        }
+    }
+    lines
+}
+
+/// `script` with the value of `--load` (the only option of that name)
+/// completed from `NAME saves --names`, which lists the slots without
+/// opening them. clap's scripts are static; this changes the one action
+/// each shell's script gives that option, and leaves the script as it is
+/// where the shell's form is not found (elvish, powershell).
+fn with_slot_names(shell: Shell, script: &str, name: &str) -> String {
+    let names = format!("{name} saves --names 2>/dev/null");
+    match shell {
+        Shell::Bash => script.replacen(
+            "--load)\n                    COMPREPLY=($(compgen -f \"${cur}\"))",
+            &format!("--load)\n                    COMPREPLY=($(compgen -W \"$({names})\" -- \"${{cur}}\"))"),
+            1,
+        ),
+        Shell::Zsh => script
+            .lines()
+            .map(|line| match line.strip_suffix(":NAME:_default' \\") {
+                Some(spec) if line.starts_with("'--load=[") => {
+                    format!("{spec}:NAME:{{compadd -- ${{(f)\"$({names})\"}}}}' \\\n")
+                }
+                _ => format!("{line}\n"),
+            })
+            .collect(),
+        Shell::Fish => script
+            .lines()
+            .map(|line| {
+                if line.contains(" -l load ") && line.ends_with(" -r") {
+                    format!("{line} -f -a \"({names})\"\n")
+                } else {
+                    format!("{line}\n")
+                }
+            })
+            .collect(),
+        _ => script.to_string(),
+    }
 }
 
 /// One manual page for the whole command: the usual sections for the
@@ -69,7 +138,165 @@ pub fn write_man(cmd: Command, out: &mut dyn io::Write) -> io::Result<()> {
             Man::new(sub).render_options_section(out)?;
         }
     }
+    for (title, entries) in SECTIONS {
+        section(title, entries, out)?;
+    }
     page.render_version_section(out)
+}
+
+/// The sections clap does not write, as in ripgrep's and fd's pages: a
+/// title and (term, description) entries.
+type Section = (&'static str, &'static [(&'static str, &'static str)]);
+
+const SECTIONS: [Section; 5] = [
+    (
+        "EXIT STATUS",
+        &[
+            (
+                "0",
+                "Every puzzle was read and answered (also when the reader of the output stops \
+                 early, as head does); for play, the game ended; for canon --same, the same \
+                 puzzle in disguise.",
+            ),
+            (
+                "1",
+                "Some puzzle failed: a line that is not a puzzle, no solution, not rated, no \
+                 hint, a level generate could not reach, or an input with no puzzle. For play, \
+                 the puzzle given is not one or --load names no readable slot; for saves and \
+                 stats, a file that cannot be read or is from a newer tudoku; for canon --same, \
+                 two different puzzles; for grids, no count for that board.",
+            ),
+            (
+                "2",
+                "The command could not do its job: bad usage (an unknown flag, --count 0, \
+                 --minimal on 25x25), an input that cannot be opened or read (missing, a \
+                 directory, a device), output that cannot be written; for play, standard input \
+                 or output is not a terminal.",
+            ),
+        ],
+    ),
+    (
+        "ENVIRONMENT",
+        &[
+            (
+                "TUDOKU_CONFIG_DIR",
+                "The directory for config.toml, saves and stats, when --config-dir is not \
+                 given.",
+            ),
+            (
+                "XDG_CONFIG_HOME",
+                "On Linux, where the default directory lies: $XDG_CONFIG_HOME/tudoku, else \
+                 ~/.config/tudoku.",
+            ),
+            (
+                "HOME",
+                "The home directory, for the default config directory.",
+            ),
+            (
+                "NO_COLOR",
+                "When set and not empty, the game draws without colour (no-color.org); \
+                 boxes, givens and the cursor stay clear by weight and symbols.",
+            ),
+            (
+                "COLORTERM, TERM",
+                "Read by the terminal library to judge how many colours the terminal has.",
+            ),
+        ],
+    ),
+    (
+        "FILES",
+        &[
+            (
+                "~/.config/tudoku/",
+                "The config directory on Linux (~/Library/Application Support/tudoku on \
+                 macOS, %APPDATA%\\tudoku\\config on Windows); see ENVIRONMENT and \
+                 --config-dir.",
+            ),
+            (
+                "config.toml",
+                "Settings: colours, keys, the board size and level of a new game, mistake checks \
+                 (config.example.toml in the source documents every key).",
+            ),
+            (
+                "saves/autosave.toml",
+                "The current game, written after every move and on the way out.",
+            ),
+            ("saves/NAME.toml", "A game saved to slot NAME."),
+            (
+                "stats.toml",
+                "Games started and won, best and average times, streaks and hints per board \
+                 and level.",
+            ),
+            (
+                "NAME.corrupt-TIME, NAME.unreadable-TIME",
+                "A damaged or unreadable file, moved aside and never deleted.",
+            ),
+        ],
+    ),
+    (
+        "EXAMPLES",
+        &[
+            (
+                "tudoku generate -n 100 -d hard --seed 1 > hard.txt",
+                "A hundred hard 9x9 puzzles, the same ones on every run.",
+            ),
+            (
+                "tudoku solve puzzles.txt",
+                "One solution per puzzle line; invalid or no solution keeps the lines aligned.",
+            ),
+            (
+                "tudoku generate --solution --rate | tudoku solve",
+                "tudoku reads its own columns (and Sudoku Explainer, HoDoKu and .sdk lists).",
+            ),
+            (
+                "tudoku rate hard.txt | sort | uniq -c",
+                "How many puzzles of each level and technique.",
+            ),
+            (
+                "tudoku solve --format json puzzles.txt | jq -c 'select(.ok | not)'",
+                "The puzzles that failed, with line and error, as JSON Lines.",
+            ),
+            (
+                "tudoku canon --dedupe puzzles.txt",
+                "Each puzzle once, whatever symmetry disguises it.",
+            ),
+            (
+                "tudoku saves --export autosave | tudoku hint",
+                "The next step of the saved game's puzzle.",
+            ),
+            (
+                "echo 'PUZZLE ENTRIES' | tudoku hint",
+                "The next step from a player's position: a wrong entry first.",
+            ),
+            (
+                "tudoku completions bash > ~/.local/share/bash-completion/completions/tudoku",
+                "Tab completion, values and slot names included.",
+            ),
+        ],
+    ),
+    (
+        "SEE ALSO",
+        &[
+            (
+                "README.md",
+                "In the source: the full guide, with the puzzle formats, the JSON fields and \
+                 the game's keys.",
+            ),
+            ("jq(1)", "For the JSON Lines of --format json."),
+        ],
+    ),
+];
+
+/// One section: each term in bold, its description below it.
+fn section(title: &str, entries: &[(&str, &str)], out: &mut dyn io::Write) -> io::Result<()> {
+    let mut roff = roff::Roff::new();
+    roff.control("SH", [title]);
+    for (term, description) in entries {
+        roff.control("TP", [])
+            .text([roff::bold(*term)])
+            .text([roff::roman(*description)]);
+    }
+    roff.to_writer(out)
 }
 
 /// Every subcommand that is not hidden, nested ones after their parent.

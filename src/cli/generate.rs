@@ -8,25 +8,28 @@ use tudoku_engine::{
     Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_numbered,
 };
 
-use super::output::{Output, say};
+use super::json::Object;
+use super::output::{Output, Report, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
 use super::progress::Progress;
+use super::rate::rating_fields;
 use super::status::Status;
+use super::values;
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// Board side: 4, 6, 8, 9, 12, 16 or 25 (default box shape for that size).
-    #[arg(long, value_name = "N", conflicts_with = "box_shape", value_parser = parse_size)]
+    #[arg(long, short, value_name = "N", conflicts_with = "box_shape", value_parser = values::size())]
     pub size: Option<Shape>,
     /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", short = 'b', value_name = "RxC", value_parser = values::box_shape())]
     pub box_shape: Option<Shape>,
     /// Level to hit exactly: easy, medium, hard, expert or extreme
     /// [default: whatever the digging gives].
-    #[arg(long, value_name = "D")]
+    #[arg(long, short, value_name = "D", ignore_case = true, value_parser = values::difficulty())]
     pub difficulty: Option<Difficulty>,
     /// How many puzzles to write (at least 1).
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_count)]
+    #[arg(long, short = 'n', value_name = "K", default_value_t = 1, value_parser = parse_count)]
     pub count: usize,
     /// Seed for the random generator: the same seed gives the same puzzles,
     /// for any --jobs.
@@ -35,7 +38,7 @@ pub struct GenerateArgs {
     /// Pattern of the givens: none, rotational, diagonal (square boxes
     /// only) or mirror
     /// [default: rotational for square boxes, none otherwise].
-    #[arg(long)]
+    #[arg(long, value_name = "S", ignore_case = true, value_parser = values::symmetry())]
     pub symmetry: Option<Symmetry>,
     /// Remove clues until none can be removed (may break the symmetry;
     /// boards up to 16x16).
@@ -54,14 +57,6 @@ pub struct GenerateArgs {
     pub jobs: JobsArg,
 }
 
-pub fn parse_size(s: &str) -> Result<Shape, String> {
-    s.trim()
-        .parse::<usize>()
-        .ok()
-        .and_then(Shape::for_size)
-        .ok_or_else(|| format!("unsupported size '{s}': use 4, 6, 8, 9, 12, 16 or 25"))
-}
-
 /// A `--count` of at least one: asking for none is a slip worth saying
 /// (exit 2, like any usage error), not a silent success.
 fn parse_count(s: &str) -> Result<usize, String> {
@@ -72,7 +67,7 @@ fn parse_count(s: &str) -> Result<usize, String> {
     }
 }
 
-pub fn run(args: &GenerateArgs) -> ExitCode {
+pub fn run(args: &GenerateArgs, report: &Report) -> ExitCode {
     let shape = args
         .box_shape
         .or(args.size)
@@ -92,8 +87,8 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
         options.symmetry = symmetry;
     }
     let seed = args.seed.unwrap_or_else(rand::random);
-    let mut out = Output::new();
-    let mut progress = Progress::new(args.count);
+    let mut out = Output::for_report(report);
+    let mut progress = Progress::new(args.count, report.progress());
     let mut status = Status::Success;
     map_in_order(
         args.jobs.count(),
@@ -102,7 +97,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
             |index, stop: &Stop| {
                 let cancelled = || stop.load(Ordering::Relaxed);
                 generate_numbered(&options, seed, index as u64, &cancelled)
-                    .map(|generated| describe(&generated, args))
+                    .map(|generated| describe(&generated, args, report))
             }
         },
         |made: Result<String, GenerateError>| {
@@ -142,8 +137,17 @@ fn failure_status(error: GenerateError) -> Status {
     }
 }
 
-/// The output line: puzzle, then the solution and the rating when asked.
-fn describe(generated: &Generated, args: &GenerateArgs) -> String {
+/// The output line: puzzle, then the solution and the rating when asked;
+/// in JSON, every field.
+fn describe(generated: &Generated, args: &GenerateArgs, report: &Report) -> String {
+    if report.json() {
+        return Object::new()
+            .str("puzzle", &generated.puzzle.to_line(args.zeros))
+            .str("solution", &generated.solution.to_line(args.zeros))
+            .str("box", &generated.puzzle.shape().to_string())
+            .merge(rating_fields(&generated.rating))
+            .line();
+    }
     let mut line = generated.puzzle.to_line(args.zeros);
     if args.solution {
         line.push(' ');

@@ -8,17 +8,17 @@ use tudoku_engine::count_all;
 use tudoku_engine::{Census, census, published_grid_count};
 use tudoku_engine::{Grid, Shape, SolutionCount};
 
-use super::generate::parse_size;
 use super::output::Output;
 use super::parallel::JobsArg;
+use super::values;
 
 #[derive(clap::Args, Debug)]
 pub struct GridsArgs {
     /// Board side: 4, 6, 8 or 9 (default box shape for that size).
-    #[arg(long, value_name = "N", conflicts_with = "box_shape", value_parser = parse_size)]
+    #[arg(long, short, value_name = "N", conflicts_with = "box_shape", value_parser = values::size())]
     pub size: Option<Shape>,
     /// Box shape as RxC, e.g. 2x3 for a 6x6 board.
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", short = 'b', value_name = "RxC", value_parser = values::box_shape())]
     pub box_shape: Option<Shape>,
     /// Count the classes of grids under band, stack, row and column moves,
     /// transposition (square boxes) and relabelling, by Burnside's lemma,

@@ -1,44 +1,63 @@
 //! `tudoku hint`: the next logical step for each puzzle, explained; with
-//! `--all`, the whole solve path one step per line.
+//! `--all`, the whole solve path one step per line. From a position too:
+//! after the puzzle on its line, the player's grid (entries; givens there
+//! are ignored) and optionally their notes, and the answer comes in the
+//! game's order, by the game's own function: a wrong entry first, then a
+//! note that was wrongly removed, then the technique.
 
 use std::process::ExitCode;
 
-use tudoku_engine::Grid;
-use tudoku_engine::{Hint, next_hint, solve_path};
+use tudoku_engine::{DigitSet, Grid, Hint, next_hint, solve_path, symbol};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
+use super::json::Object;
+use super::output::Report;
 
 #[derive(clap::Args, Debug)]
 pub struct HintArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
-    /// Print every step of a logical solve, numbered, with a blank line
-    /// after each puzzle.
-    #[arg(long)]
+    /// Print every step of a logical solve from the givens, numbered, with
+    /// a blank line after each puzzle.
+    #[arg(long, short)]
     pub all: bool,
 }
 
-pub fn run(args: &HintArgs) -> ExitCode {
-    run_batch(&args.batch, false, || {
-        |grid| {
+pub fn run(args: &HintArgs, report: &Report) -> ExitCode {
+    run_batch(&args.batch, false, report, || {
+        |read| {
+            let grid = &read.grid;
             let result = if args.all {
                 whole_path(grid)
             } else {
-                next_step(grid)
+                let entries = read
+                    .second
+                    .clone()
+                    .unwrap_or_else(|| Grid::empty(grid.shape()));
+                next_step(grid, &entries, read.notes.as_deref())
             };
+            let puzzle = || Object::new().str("puzzle", &grid.to_line(false));
             match result {
-                Ok(lines) => Outcome::done(lines),
+                Ok(said) => Outcome::either(report, || said.lines, || puzzle().merge(said.fields)),
                 Err(why) => {
                     let why = no_solution_because(grid, &why);
-                    Outcome::failed("no hint").because(format!("no hint: {why}"))
+                    Outcome::failed("no hint")
+                        .with_fields(puzzle())
+                        .because(format!("no hint: {why}"))
                 }
             }
         }
     })
 }
 
+/// A hint as text lines and as JSON fields.
+struct Said {
+    lines: Vec<String>,
+    fields: Object,
+}
+
 /// Every step of a logical solve, numbered, then a blank line.
-fn whole_path(grid: &Grid) -> Result<Vec<String>, String> {
+fn whole_path(grid: &Grid) -> Result<Said, String> {
     let steps = solve_path(grid).map_err(|e| e.to_string())?;
     let mut lines: Vec<String> = steps
         .iter()
@@ -46,17 +65,48 @@ fn whole_path(grid: &Grid) -> Result<Vec<String>, String> {
         .map(|(i, step)| format!("{}. {}", i + 1, step.explanation))
         .collect();
     lines.push(String::new());
-    Ok(lines)
+    let fields = Object::new()
+        .strs("steps", steps.iter().map(|s| s.explanation.as_str()))
+        .strs("techniques", steps.iter().map(|s| s.technique.name()));
+    Ok(Said { lines, fields })
 }
 
-/// The one-line hint for a puzzle's givens.
-fn next_step(grid: &Grid) -> Result<Vec<String>, String> {
-    let entries = Grid::empty(grid.shape());
-    match next_hint(grid, &entries, None, None).map_err(|e| e.to_string())? {
-        Hint::Step { step, .. } => Ok(vec![step.explanation]),
-        Hint::Solved => Ok(vec!["solved".into()]),
-        Hint::Mistakes(_) | Hint::MissingNotes(_) => {
-            unreachable!("a puzzle without entries or notes has no mistake")
-        }
+/// The one-line hint for a position: `entries` the player's digits (0
+/// elsewhere), `notes` their candidate marks, if given.
+fn next_step(givens: &Grid, entries: &Grid, notes: Option<&[DigitSet]>) -> Result<Said, String> {
+    let g = givens.shape().geometry();
+    let named = |cells: &[(usize, u8)], how: &str| -> Vec<String> {
+        cells
+            .iter()
+            .map(|&(c, d)| format!("{} {how} {}", g.cell_name(c), symbol(d)))
+            .collect()
+    };
+    let (kind, text, technique, cells) =
+        match next_hint(givens, entries, notes, None).map_err(|e| e.to_string())? {
+            Hint::Mistakes(wrong) => {
+                let cells = named(&wrong, "is not");
+                let text = format!("Mistake: {}", cells.join(", "));
+                ("mistake", text, None, cells)
+            }
+            Hint::MissingNotes(missing) => {
+                let cells = named(&missing, "can be");
+                let text = format!("Note removed wrongly: {}", cells.join(", "));
+                ("missing note", text, None, cells)
+            }
+            Hint::Step { step, .. } => {
+                let mut cells = named(&step.placements, "is");
+                cells.extend(named(&step.eliminations, "is not"));
+                ("step", step.explanation, Some(step.technique.name()), cells)
+            }
+            Hint::Solved => ("solved", "solved".to_string(), None, Vec::new()),
+        };
+    let mut fields = Object::new().str("kind", kind).str("hint", &text);
+    if let Some(technique) = technique {
+        fields = fields.str("technique", technique);
     }
+    fields = fields.strs("cells", cells.iter().map(String::as_str));
+    Ok(Said {
+        lines: vec![text],
+        fields,
+    })
 }

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 pub struct JobsArg {
     /// Threads to work on; the output is the same, in input order, for any N
     /// (1: one puzzle after another on one core) [default: every core].
-    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    #[arg(long, short, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<NonZeroUsize>,
 }
 

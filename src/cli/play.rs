@@ -13,19 +13,19 @@ use tudoku::storage::{ConfigDir, saves};
 use tudoku::ui::{Config, Launch, Start};
 use tudoku_engine::{Difficulty, Grid, Shape, parse_puzzles};
 
-use super::generate::parse_size;
 use super::input::read_input;
+use super::values;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// Board side: 4, 6, 8, 9, 12, 16 or 25 [default: from config.toml].
-    #[arg(long, value_name = "N", conflicts_with_all = ["box_shape", "load"], value_parser = parse_size)]
+    #[arg(long, short, value_name = "N", conflicts_with_all = ["box_shape", "load"], value_parser = values::size())]
     pub size: Option<Shape>,
     /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
-    #[arg(long = "box", value_name = "RxC", conflicts_with = "load")]
+    #[arg(long = "box", short = 'b', value_name = "RxC", conflicts_with = "load", value_parser = values::box_shape())]
     pub box_shape: Option<Shape>,
     /// easy, medium, hard, expert or extreme [default: from config.toml].
-    #[arg(long, value_name = "D", conflicts_with = "load")]
+    #[arg(long, short, value_name = "D", conflicts_with = "load", ignore_case = true, value_parser = values::difficulty())]
     pub difficulty: Option<Difficulty>,
     /// Seed for the puzzle: the same seed gives the same puzzle.
     #[arg(long, value_name = "S", conflicts_with = "load")]

@@ -57,13 +57,13 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar for `total` items; silent unless stderr is a terminal and the
-    /// batch has more than one item.
-    pub fn new(total: usize) -> Progress {
+    /// A bar for `total` items; silent unless `wanted` (no `--no-progress`),
+    /// stderr is a terminal and the batch has more than one item.
+    pub fn new(total: usize, wanted: bool) -> Progress {
         Progress {
             total,
             done: 0,
-            line: StatusLine::new(total > 1 && std::io::stderr().is_terminal()),
+            line: StatusLine::new(wanted && total > 1 && std::io::stderr().is_terminal()),
         }
     }
 
@@ -95,11 +95,11 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// A count display; silent unless stderr is a terminal.
-    pub fn new() -> Tally {
+    /// A count display; silent unless `wanted` and stderr is a terminal.
+    pub fn new(wanted: bool) -> Tally {
         Tally {
             started: Instant::now(),
-            line: Mutex::new(StatusLine::new(std::io::stderr().is_terminal())),
+            line: Mutex::new(StatusLine::new(wanted && std::io::stderr().is_terminal())),
         }
     }
 

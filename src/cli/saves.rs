@@ -6,11 +6,12 @@
 use std::process::ExitCode;
 
 use tudoku::storage::ConfigDir;
-use tudoku::storage::saves::{list, load_named};
+use tudoku::storage::saves::{check_slot_name, list, load_named};
 use tudoku::storage::timestamp;
 use tudoku::ui::format_time;
 
-use super::output::Output;
+use super::json::Object;
+use super::output::{Output, Report};
 
 #[derive(clap::Args, Debug)]
 pub struct SavesArgs {
@@ -18,17 +19,46 @@ pub struct SavesArgs {
     /// e.g. `tudoku saves --export autosave | tudoku hint`.
     #[arg(long, value_name = "NAME")]
     pub export: Option<String>,
+    /// The slots' names alone, one per line, for the shell completions of
+    /// `play --load`: quiet, never fails.
+    #[arg(long, hide = true, conflicts_with = "export")]
+    pub names: bool,
 }
 
-pub fn run(dir: &ConfigDir, args: &SavesArgs) -> ExitCode {
+pub fn run(dir: &ConfigDir, args: &SavesArgs, report: &Report) -> ExitCode {
     match &args.export {
-        Some(name) => export(dir, name),
-        None => list_slots(dir),
+        Some(name) => export(dir, name, report),
+        None if args.names => names(dir),
+        None => list_slots(dir, report),
     }
 }
 
+/// Prints the slot names, sorted, and nothing else, whatever is wrong. The
+/// files are not opened (a completion must be quick and change nothing):
+/// a damaged slot is named here and found damaged when loaded.
+fn names(dir: &ConfigDir) -> ExitCode {
+    let mut names: Vec<String> = std::fs::read_dir(dir.saves_dir())
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            let slot = name.strip_suffix(".toml")?;
+            check_slot_name(slot).is_ok().then(|| slot.to_string())
+        })
+        .collect();
+    names.sort();
+    let mut out = Output::new();
+    for name in &names {
+        if out.line(name).is_err() {
+            break;
+        }
+    }
+    let _ = out.finish();
+    ExitCode::SUCCESS
+}
+
 /// Prints the puzzle of slot `name`.
-fn export(dir: &ConfigDir, name: &str) -> ExitCode {
+fn export(dir: &ConfigDir, name: &str, report: &Report) -> ExitCode {
     let saved = match load_named(dir, name) {
         Ok(saved) => saved,
         Err(why) => {
@@ -36,18 +66,24 @@ fn export(dir: &ConfigDir, name: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut out = Output::new();
-    match out
-        .line(&saved.game.givens().to_string())
-        .and_then(|()| out.finish())
-    {
+    let puzzle = saved.game.givens().to_string();
+    let line = if report.json() {
+        Object::new()
+            .str("slot", name)
+            .str("puzzle", &puzzle)
+            .line()
+    } else {
+        puzzle
+    };
+    let mut out = Output::for_report(report);
+    match out.line(&line).and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.exit_code(),
     }
 }
 
 /// Prints the table of slots.
-fn list_slots(dir: &ConfigDir) -> ExitCode {
+fn list_slots(dir: &ConfigDir, report: &Report) -> ExitCode {
     let slots = match list(dir) {
         Ok(slots) => slots,
         Err(e) => {
@@ -57,7 +93,9 @@ fn list_slots(dir: &ConfigDir) -> ExitCode {
     };
     let mut lines = Vec::new();
     let mut failed = false;
-    if slots.is_empty() {
+    if report.json() {
+        // one object per slot, and none for no slots
+    } else if slots.is_empty() {
         lines.push("No saved games.".to_string());
     } else {
         lines.push(format!(
@@ -68,6 +106,22 @@ fn list_slots(dir: &ConfigDir) -> ExitCode {
     for slot in slots {
         match slot.summary {
             Ok(s) => {
+                if report.json() {
+                    lines.push(
+                        Object::new()
+                            .str("slot", &slot.name)
+                            .str("board", &s.shape.board_name())
+                            .str("box", &s.shape.to_string())
+                            .str("level", s.difficulty.name())
+                            .num("filled", s.filled as u64)
+                            .num("to_fill", s.to_fill as u64)
+                            .bool("won", s.won)
+                            .num("time_secs", s.time.as_secs())
+                            .num("saved_at", s.saved_at)
+                            .line(),
+                    );
+                    continue;
+                }
                 let done = if s.won {
                     "won".to_string()
                 } else {
@@ -89,7 +143,7 @@ fn list_slots(dir: &ConfigDir) -> ExitCode {
             }
         }
     }
-    let mut out = Output::new();
+    let mut out = Output::for_report(report);
     match lines
         .iter()
         .try_for_each(|line| out.line(line))

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use tudoku_engine::{Outcome as Solved, SolutionCount, Solver, solve_unique_with};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
+use super::json::Object;
+use super::output::Report;
 use super::progress::Tally;
 
 #[derive(clap::Args, Debug)]
@@ -13,7 +15,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub batch: BatchArgs,
     /// Print the number of solutions instead of a solution.
-    #[arg(long)]
+    #[arg(long, short)]
     pub count: bool,
     /// With --count, stop counting at K solutions and print `at least K`
     /// (0: count them all, which can take hours on a board with few givens).
@@ -24,7 +26,7 @@ pub struct SolveArgs {
     pub zeros: bool,
     /// Name each puzzle with more than one solution on its own line, instead
     /// of one line with their number at the end.
-    #[arg(long)]
+    #[arg(long, short)]
     pub verbose: bool,
 }
 
@@ -37,27 +39,53 @@ const SEVERAL: &str = "more than one solution, printed one";
 
 /// Runs the command; the exit status is 0 only if every puzzle was read and
 /// has a solution.
-pub fn run(args: &SolveArgs) -> ExitCode {
-    let tally = Tally::new();
-    run_batch(&args.batch, args.verbose, || {
+pub fn run(args: &SolveArgs, report: &Report) -> ExitCode {
+    let tally = Tally::new(report.progress());
+    run_batch(&args.batch, args.verbose, report, || {
         let mut solver = Solver::new();
         let tally = &tally;
-        move |grid| {
+        move |read| {
+            let grid = &read.grid;
+            let puzzle = || Object::new().str("puzzle", &grid.to_line(args.zeros));
             if args.count {
                 let count = solver.count_with_progress(grid, args.limit, &mut |k| tally.update(k));
+                let fields = || {
+                    puzzle()
+                        .num("count", count.found())
+                        .bool("exact", matches!(count, SolutionCount::Exactly(_)))
+                };
                 if count.found() == 0 {
-                    return Outcome::failed("0").because(no_solution_because(grid, "no solution"));
+                    return Outcome::failed("0")
+                        .with_fields(fields())
+                        .because(no_solution_because(grid, "no solution"));
                 }
-                return Outcome::done(vec![describe(count)]);
+                return Outcome::either(report, || vec![describe(count)], fields);
             }
-            match solve_unique_with(&mut solver, grid) {
+            let solved = solve_unique_with(&mut solver, grid);
+            let (solution, unique) = match &solved {
                 Solved::Unsolvable => {
-                    Outcome::failed("no solution").because(no_solution_because(grid, "no solution"))
+                    return Outcome::failed("no solution")
+                        .with_fields(puzzle().str("solutions", "none"))
+                        .because(no_solution_because(grid, "no solution"));
                 }
-                Solved::Unique(solution) => Outcome::done(vec![solution.to_line(args.zeros)]),
-                Solved::Multiple(solution) => {
-                    Outcome::done(vec![solution.to_line(args.zeros)]).warning(SEVERAL)
-                }
+                Solved::Unique(solution) => (solution, true),
+                Solved::Multiple(solution) => (solution, false),
+            };
+            let line = || solution.to_line(args.zeros);
+            let outcome = Outcome::either(
+                report,
+                || vec![line()],
+                || {
+                    let solutions = if unique { "one" } else { "several" };
+                    puzzle()
+                        .str("solution", &line())
+                        .str("solutions", solutions)
+                },
+            );
+            if unique {
+                outcome
+            } else {
+                outcome.warning(SEVERAL)
             }
         }
     })

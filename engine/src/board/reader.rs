@@ -1,23 +1,30 @@
 //! The puzzle text format of DESIGN.md: one puzzle per line (or a
-//! pretty-printed grid over n lines), symbols 1-9 then A-P, `.` or `0` for an
-//! empty cell, whitespace and `| - +` ignored, `#` comments. Kept apart from
-//! `Grid` because only the CLI, the game's loader and tests read text.
+//! pretty-printed grid over n lines), symbols 1-9 then A-P, `.`, `0` or `_`
+//! for an empty cell, whitespace and `| - +` ignored, `#` comments. Kept
+//! apart from `Grid` because only the CLI, the game's loader and tests read
+//! text.
+//!
+//! The puzzle lists people keep read too, one puzzle at a time:
+//! - text after a puzzle on its line: tudoku's own columns (`generate
+//!   --solution --rate`), Sudoku Explainer's `ED=9.0/1.2/1.2`, a `# comment`.
+//!   A second grid of the same size right after the puzzle is kept as
+//!   [`ParsedPuzzle::second`] (a solution, or a player's entries); text that
+//!   holds a character no puzzle has is a note and skipped; more symbols
+//!   that are neither are an error, since they could be cells;
+//! - HoDoKu's `:0000:x:puzzle:::` lines (the puzzle is the fourth field);
+//! - `.sdk` files: the grid under a `[Puzzle]` header is read, other
+//!   sections (`[State]`) are skipped.
 
 use std::collections::VecDeque;
 
+use super::digits::DigitSet;
 use super::geometry::{SUPPORTED_SIZES, Shape};
-use super::grid::{Grid, symbol, value_of};
+use super::grid::{Grid, symbol};
 
 /// One puzzle line, as `Grid::parse` promises: no comments, no multi-line grid.
 pub(super) fn parse_one(line: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
     let scanned = scan_line(line, 1)?;
-    grid_from_symbols(
-        scanned.values,
-        &scanned.columns,
-        scanned.end_column,
-        1,
-        shape,
-    )
+    grid_from_symbols(scanned, line, 0, 1, shape)
 }
 
 /// Where and why a puzzle could not be read. Lines and columns are 1-based;
@@ -38,7 +45,7 @@ pub struct ParseError {
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A character that is neither a symbol nor a separator.
-    #[error("bad symbol {0:?}: expected 1-9, A-P, '.' or '0'")]
+    #[error("bad symbol {0:?}: expected 1-9, A-P, '.', '0' or '_'")]
     BadSymbol(char),
     /// A symbol above the board's largest digit.
     #[error("symbol '{symbol}' is too large for a {n}x{n} board")]
@@ -77,14 +84,68 @@ pub enum ParseErrorKind {
         /// The rows it has.
         found: usize,
     },
+    /// More symbols after a puzzle than make a second grid of its board.
+    #[error(
+        "a puzzle of {cells} symbols, then {found} more that are not a second grid: \
+         join them, or write text after the puzzle, or a `#` before a comment"
+    )]
+    AmbiguousColumns {
+        /// The puzzle's cells.
+        cells: usize,
+        /// The symbols after it.
+        found: usize,
+    },
+    /// Notes that do not give one group per cell.
+    #[error("notes for {found} cells: the puzzle has {cells}, one group per cell, split by ','")]
+    BadNotes {
+        /// The puzzle's cells.
+        cells: usize,
+        /// The groups of notes found.
+        found: usize,
+    },
 }
 
 const MAX_SYMBOLS: usize = 625;
 
-/// The symbols of one line and their columns.
+/// What a byte of puzzle text is: a cell's value (0 for empty), a
+/// separator, or anything else.
+const SEPARATOR: u8 = 0xFE;
+const OTHER: u8 = 0xFF;
+
+/// The class of every ASCII byte; bytes from 128 on are [`OTHER`].
+const CLASSES: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = match b as u8 {
+            b'.' | b'0' | b'_' => 0,
+            b'1'..=b'9' => b as u8 - b'0',
+            b'a'..=b'p' => b as u8 - b'a' + 10,
+            b'A'..=b'P' => b as u8 - b'A' + 10,
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b'|' | b'-' | b'+' => SEPARATOR,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The class of a character: its value, [`SEPARATOR`] or [`OTHER`].
+fn class(ch: char) -> u8 {
+    if ch.is_ascii() {
+        CLASSES[ch as usize]
+    } else if ch.is_whitespace() {
+        SEPARATOR
+    } else {
+        OTHER
+    }
+}
+
+/// The symbols of one line (or of one field of it).
 struct ScannedLine {
     values: Vec<u8>,
-    columns: Vec<usize>,
+    /// The largest value, to check against the board's size at once.
+    max: u8,
     /// Column just past the line's last character, for errors about length.
     end_column: usize,
     /// True when separators (spaces, `|`, `-`, `+`) stand between symbols,
@@ -92,20 +153,46 @@ struct ScannedLine {
     separated: bool,
 }
 
-fn is_separator(ch: char) -> bool {
-    ch.is_whitespace() || matches!(ch, '|' | '-' | '+')
+/// Reads the symbols of `line`; a character that is neither a symbol nor a
+/// separator is an error at its column. Columns are counted in characters
+/// (and so in bytes on ASCII text, the fast path).
+fn scan_line(line: &str, line_no: usize) -> Result<ScannedLine, ParseError> {
+    if line.len() <= MAX_SYMBOLS {
+        // the common case, a puzzle's symbols and nothing else, in one tight
+        // pass; anything else (a separator, a bad byte) is read again below
+        let values: Vec<u8> = line.bytes().map(|b| CLASSES[b as usize]).collect();
+        let max = values.iter().copied().max().unwrap_or(0);
+        if max < SEPARATOR {
+            return Ok(ScannedLine {
+                values,
+                max,
+                end_column: line.len() + 1,
+                separated: false,
+            });
+        }
+    }
+    if line.is_ascii() {
+        scan_chars(line.bytes().map(char::from), line.len(), line_no)
+    } else {
+        scan_chars(line.chars(), line.len(), line_no)
+    }
 }
 
-fn scan_line(line: &str, line_no: usize) -> Result<ScannedLine, ParseError> {
+fn scan_chars(
+    chars: impl Iterator<Item = char>,
+    len: usize,
+    line_no: usize,
+) -> Result<ScannedLine, ParseError> {
     // a line's symbols at most, so the pushes below never reallocate
-    let mut values = Vec::with_capacity(line.len().min(MAX_SYMBOLS));
-    let mut columns = Vec::with_capacity(line.len().min(MAX_SYMBOLS));
+    let mut values = Vec::with_capacity(len.min(MAX_SYMBOLS));
+    let mut max = 0;
     let mut separated = false;
     let mut pending_separator = false;
     let mut column = 0;
-    for ch in line.chars() {
+    for ch in chars {
         column += 1;
-        if is_separator(ch) {
+        let value = class(ch);
+        if value == SEPARATOR {
             pending_separator = !values.is_empty();
             continue;
         }
@@ -114,33 +201,47 @@ fn scan_line(line: &str, line_no: usize) -> Result<ScannedLine, ParseError> {
             column,
             kind,
         };
-        let value = value_of(ch).ok_or_else(|| error(ParseErrorKind::BadSymbol(ch)))?;
+        if value == OTHER {
+            return Err(error(ParseErrorKind::BadSymbol(ch)));
+        }
         if values.len() == MAX_SYMBOLS {
             return Err(error(ParseErrorKind::TooLong));
         }
         separated |= pending_separator;
         pending_separator = false;
+        max = max.max(value);
         values.push(value);
-        columns.push(column);
     }
     Ok(ScannedLine {
         values,
-        columns,
+        max,
         end_column: column + 1,
         separated,
     })
 }
 
-/// Builds a grid from the symbols of a puzzle, checking length, shape and range.
+/// The column of the `index`-th symbol (0-based) of `text`, which starts at
+/// column `offset + 1`: errors need it, the fast path does not keep it.
+fn symbol_column(text: &str, offset: usize, index: usize) -> usize {
+    text.chars()
+        .enumerate()
+        .filter(|&(_, ch)| class(ch) < SEPARATOR)
+        .nth(index)
+        .map_or(offset + 1, |(i, _)| offset + i + 1)
+}
+
+/// Builds a grid from the symbols of a one-line puzzle `text` (which starts
+/// at column `offset + 1` of line `line`), checking length, shape and range.
 fn grid_from_symbols(
-    values: Vec<u8>,
-    columns: &[usize],
-    end_column: usize,
+    scanned: ScannedLine,
+    text: &str,
+    offset: usize,
     line: usize,
     shape: Option<Shape>,
 ) -> Result<Grid, ParseError> {
     let error = |column, kind| ParseError { line, column, kind };
-    let found = values.len();
+    let found = scanned.values.len();
+    let end_column = offset + scanned.end_column;
     let shape = match shape {
         Some(shape) if shape.cell_count() == found => shape,
         Some(shape) => {
@@ -157,14 +258,19 @@ fn grid_from_symbols(
             .ok_or_else(|| error(end_column, ParseErrorKind::BadLength { found }))?,
     };
     let n = shape.n();
-    if let Some(i) = values.iter().position(|&v| v as usize > n) {
-        let symbol = symbol(values[i]);
+    if scanned.max as usize > n {
+        let i = scanned
+            .values
+            .iter()
+            .position(|&v| v as usize > n)
+            .expect("the largest value is over n");
+        let symbol = symbol(scanned.values[i]);
         return Err(error(
-            columns[i],
+            symbol_column(text, offset, i),
             ParseErrorKind::SymbolTooLarge { symbol, n },
         ));
     }
-    Ok(Grid::from_values(shape, values).expect("length and symbols were checked above"))
+    Ok(Grid::from_checked_values(shape, scanned.values))
 }
 
 /// A puzzle read from text, with the line it starts on.
@@ -174,6 +280,14 @@ pub struct ParsedPuzzle {
     pub line: usize,
     /// The puzzle.
     pub grid: Grid,
+    /// A second grid of the same shape written after the puzzle on its
+    /// line, such as the solution `generate --solution` writes or the
+    /// player's entries `hint` reads; `None` when there is none.
+    pub second: Option<Grid>,
+    /// The player's notes, after the second grid: one group of candidate
+    /// symbols per cell in reading order, groups separated by `,` (an
+    /// empty group: no notes in that cell), e.g. `12,,3,...`.
+    pub notes: Option<Vec<DigitSet>>,
 }
 
 /// Reads every puzzle of a text: one per line, or pretty-printed over n lines.
@@ -191,7 +305,6 @@ struct PendingGrid {
     n: usize,
     rows: usize,
     values: Vec<u8>,
-    columns: Vec<usize>,
     end_column: usize,
 }
 
@@ -201,7 +314,103 @@ struct PendingGrid {
 pub struct PuzzleAssembler {
     shape: Option<Shape>,
     pending: Option<PendingGrid>,
+    /// Inside a `.sdk` file's section other than `[Puzzle]`, whose lines
+    /// are skipped.
+    skipping: bool,
     ready: VecDeque<Result<ParsedPuzzle, ParseError>>,
+}
+
+/// What came after a puzzle on its line.
+#[derive(Default)]
+struct Found {
+    second: Option<Grid>,
+    notes: Option<Vec<DigitSet>>,
+}
+
+/// The whitespace-separated fields of a line from a byte position, each
+/// with the number of characters before it.
+struct Fields<'a> {
+    rest: &'a str,
+    /// Characters of the line before `rest`.
+    offset: usize,
+}
+
+impl<'a> Fields<'a> {
+    fn new(line: &'a str, from: usize) -> Fields<'a> {
+        Fields {
+            rest: &line[from..],
+            offset: line[..from].chars().count(),
+        }
+    }
+
+    /// The next field and its offset, without taking it.
+    fn peek(&self) -> Option<(&'a str, usize)> {
+        let skip = self.rest.len() - self.rest.trim_start().len();
+        let field = self.rest[skip..].split(char::is_whitespace).next()?;
+        (!field.is_empty()).then(|| (field, self.offset + self.rest[..skip].chars().count()))
+    }
+
+    /// Takes the next field.
+    fn next(&mut self) {
+        if let Some((field, offset)) = self.peek() {
+            let skip = self.rest.len() - self.rest.trim_start().len();
+            self.rest = &self.rest[skip + field.len()..];
+            self.offset = offset + field.chars().count();
+        }
+    }
+}
+
+/// Reads the notes column: `cells` groups separated by `,`, each the
+/// candidate symbols of one cell in reading order (an empty group: no
+/// notes there), as `12,,3,...`. `text` starts at column `offset + 1`.
+fn parse_notes(
+    text: &str,
+    offset: usize,
+    line: usize,
+    cells: usize,
+) -> Result<Vec<DigitSet>, ParseError> {
+    let n = SUPPORTED_SIZES
+        .into_iter()
+        .find(|&n| n * n == cells)
+        .unwrap_or(0);
+    let mut notes = Vec::with_capacity(cells);
+    let mut column = offset;
+    for group in text.split(',') {
+        let mut set = DigitSet::EMPTY;
+        for ch in group.chars() {
+            column += 1;
+            let value = class(ch);
+            let error = |kind| ParseError { line, column, kind };
+            if value == 0 || value >= SEPARATOR {
+                return Err(error(ParseErrorKind::BadSymbol(ch)));
+            }
+            if value as usize > n {
+                return Err(error(ParseErrorKind::SymbolTooLarge { symbol: ch, n }));
+            }
+            set.insert(value);
+        }
+        column += 1; // the comma
+        notes.push(set);
+    }
+    if notes.len() != cells {
+        return Err(ParseError {
+            line,
+            column: offset + 1,
+            kind: ParseErrorKind::BadNotes {
+                cells,
+                found: notes.len(),
+            },
+        });
+    }
+    Ok(notes)
+}
+
+/// How a line's first field and the text after it read.
+enum Columns<'a> {
+    /// The first field is a whole puzzle, with what came after it.
+    Puzzle(ScannedLine, Found),
+    /// Not a puzzle followed by columns: read the line as a whole.
+    Whole(&'a str),
 }
 
 impl PuzzleAssembler {
@@ -210,6 +419,7 @@ impl PuzzleAssembler {
         PuzzleAssembler {
             shape,
             pending: None,
+            skipping: false,
             ready: VecDeque::new(),
         }
     }
@@ -235,9 +445,28 @@ impl PuzzleAssembler {
         }
     }
 
-    fn finish(&mut self, values: Vec<u8>, columns: &[usize], end: usize, line: usize) {
-        let result = grid_from_symbols(values, columns, end, line, self.shape)
-            .map(|grid| ParsedPuzzle { line, grid });
+    fn fail(&mut self, error: ParseError) {
+        self.end_grid();
+        self.ready.push_back(Err(error));
+    }
+
+    /// A one-line puzzle `text`, at column `offset + 1` of line `line_no`.
+    fn finish(
+        &mut self,
+        scanned: ScannedLine,
+        text: &str,
+        offset: usize,
+        line_no: usize,
+        found: Found,
+    ) {
+        let result = grid_from_symbols(scanned, text, offset, line_no, self.shape).map(|grid| {
+            ParsedPuzzle {
+                line: line_no,
+                grid,
+                second: found.second,
+                notes: found.notes,
+            }
+        });
         self.ready.push_back(result);
     }
 
@@ -251,13 +480,134 @@ impl PuzzleAssembler {
         if trimmed.starts_with('#') {
             return;
         }
+        if trimmed.starts_with('[') && trimmed.trim_end().ends_with(']') {
+            // a section header of a `.sdk` file
+            self.end_grid();
+            self.skipping = !trimmed.trim_end().eq_ignore_ascii_case("[puzzle]");
+            return;
+        }
+        if self.skipping {
+            return;
+        }
+        // a `# comment` after the puzzle
+        let line = line.split_once('#').map_or(line, |(before, _)| before);
+        if trimmed.starts_with(':') {
+            return self.push_hodoku(line_no, line);
+        }
+        match self.columns(line_no, line) {
+            Ok(Columns::Puzzle(scanned, found)) => {
+                self.end_grid();
+                self.finish(scanned, line, 0, line_no, found);
+            }
+            Ok(Columns::Whole(line)) => self.push_whole(line_no, line),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// A HoDoKu library line, `:0000:x:puzzle:::`: the fourth field is the
+    /// puzzle (its `+` marks, placed digits, are separators here).
+    fn push_hodoku(&mut self, line_no: usize, line: &str) {
+        let mut fields = line.split(':');
+        let field = fields.nth(3);
+        let Some(puzzle) = field.filter(|_| fields.next().is_some()) else {
+            let column = line.chars().take_while(|&c| c != ':').count() + 1;
+            return self.fail(ParseError {
+                line: line_no,
+                column,
+                kind: ParseErrorKind::BadSymbol(':'),
+            });
+        };
+        let start = puzzle.as_ptr() as usize - line.as_ptr() as usize;
+        let offset = line[..start].chars().count();
+        match scan_line(puzzle, line_no) {
+            Ok(scanned) => {
+                self.end_grid();
+                self.finish(scanned, puzzle, offset, line_no, Found::default());
+            }
+            Err(mut e) => {
+                e.column += offset;
+                self.fail(e);
+            }
+        }
+    }
+
+    /// How the line splits: a whole puzzle as its first field, then other
+    /// columns; or a line to read whole (a puzzle alone, or a row of a
+    /// pretty-printed grid). After the puzzle may come a second grid of its
+    /// size, then notes (see [`ParsedPuzzle::notes`]), then a note for
+    /// people (text with a character no puzzle has). Symbols that are none
+    /// of these are an error at the first of them.
+    fn columns<'a>(&self, line_no: usize, line: &'a str) -> Result<Columns<'a>, ParseError> {
+        let start = line.len() - line.trim_start().len();
+        let rest = &line[start..];
+        let Some(split) = rest.find(char::is_whitespace) else {
+            return Ok(Columns::Whole(line));
+        };
+        let after = &rest[split..];
+        if after.trim().is_empty() {
+            return Ok(Columns::Whole(line));
+        }
+        let Ok(first) = scan_line(&rest[..split], line_no) else {
+            return Ok(Columns::Whole(line));
+        };
+        let cells = first.values.len();
+        let is_puzzle = match self.shape {
+            Some(shape) => shape.cell_count() == cells,
+            None => Shape::for_cell_count(cells).is_some(),
+        };
+        let continues_rows = self.pending.as_ref().is_some_and(|p| p.n == cells);
+        if !is_puzzle || continues_rows || (first.separated && SUPPORTED_SIZES.contains(&cells)) {
+            return Ok(Columns::Whole(line));
+        }
+        let mut fields = Fields::new(line, start + split);
+        let mut found = Found::default();
+        if let Some((text, offset)) = fields.peek()
+            && let Ok(scanned) = scan_line(text, line_no)
+            && scanned.values.len() == cells
+        {
+            found.second = Some(grid_from_symbols(
+                scanned, text, offset, line_no, self.shape,
+            )?);
+            fields.next();
+            if let Some((text, offset)) = fields.peek()
+                && text.contains(',')
+            {
+                found.notes = Some(parse_notes(text, offset, line_no, cells)?);
+                fields.next();
+            }
+        }
+        let Some((text, offset)) = fields.peek() else {
+            return Ok(Columns::Puzzle(first, found));
+        };
+        let remainder = fields.rest.trim_start();
+        debug_assert!(remainder.starts_with(text));
+        let Ok(more) = scan_line(remainder, line_no) else {
+            // a note: text no puzzle has
+            return Ok(Columns::Puzzle(first, found));
+        };
+        if found.second.is_none()
+            && SUPPORTED_SIZES.contains(&cells)
+            && cells + more.values.len() == cells * cells
+        {
+            // not a puzzle then columns, but a puzzle of n*n rows written
+            // with a space after its first n symbols (one row of 16x16)
+            return Ok(Columns::Whole(line));
+        }
+        Err(ParseError {
+            line: line_no,
+            column: symbol_column(remainder, offset, 0),
+            kind: ParseErrorKind::AmbiguousColumns {
+                cells,
+                found: more.values.len(),
+            },
+        })
+    }
+
+    /// A line read whole: a one-line puzzle, or a row of a pretty grid.
+    fn push_whole(&mut self, line_no: usize, line: &str) {
         let scanned = match scan_line(line, line_no) {
             Ok(s) => s,
-            Err(e) => {
-                self.end_grid();
-                self.ready.push_back(Err(e));
-                return;
-            }
+            Err(e) => return self.fail(e),
         };
         let count = scanned.values.len();
         if count == 0 {
@@ -271,13 +621,20 @@ impl PuzzleAssembler {
             SUPPORTED_SIZES.contains(&count) && (count != 16 || scanned.separated || continues);
         if !row_like {
             self.end_grid();
-            self.finish(
-                scanned.values,
-                &scanned.columns,
-                scanned.end_column,
-                line_no,
-            );
+            self.finish(scanned, line, 0, line_no, Found::default());
             return;
+        }
+        if scanned.max as usize > count {
+            let i = scanned.values.iter().position(|&v| v as usize > count);
+            let i = i.expect("the largest value is over n");
+            return self.fail(ParseError {
+                line: line_no,
+                column: symbol_column(line, 0, i),
+                kind: ParseErrorKind::SymbolTooLarge {
+                    symbol: symbol(scanned.values[i]),
+                    n: count,
+                },
+            });
         }
         if !continues {
             self.end_grid();
@@ -286,7 +643,6 @@ impl PuzzleAssembler {
                 n: count,
                 rows: 0,
                 values: Vec::with_capacity(count * count),
-                columns: Vec::with_capacity(count * count),
                 end_column: 1,
             });
         }
@@ -295,12 +651,17 @@ impl PuzzleAssembler {
             .as_mut()
             .expect("pending grid was just ensured");
         p.values.extend_from_slice(&scanned.values);
-        p.columns.extend_from_slice(&scanned.columns);
         p.end_column = scanned.end_column;
         p.rows += 1;
         if p.rows == p.n {
             let p = self.pending.take().expect("pending grid exists");
-            self.finish(p.values, &p.columns, p.end_column, p.start_line);
+            let scanned = ScannedLine {
+                values: p.values,
+                max: 0, // every row was checked
+                end_column: p.end_column,
+                separated: true,
+            };
+            self.finish(scanned, "", 0, p.start_line, Found::default());
         }
     }
 }
@@ -416,5 +777,140 @@ mod tests {
         let items = parse_all("1234341221434321\n....341221434321\n");
         assert_eq!(items.len(), 2);
         assert!(items.iter().all(|i| i.as_ref().unwrap().grid.n() == 4));
+    }
+    /// "Easter Monster", from the forum's hardest list (tests/data/hardest_1106.txt).
+    const EASTER: &str =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+    fn only_puzzle(text: &str) -> ParsedPuzzle {
+        let items = parse_all(text);
+        assert_eq!(items.len(), 1, "{items:?}");
+        items.into_iter().next().unwrap().expect("a puzzle")
+    }
+
+    #[test]
+    fn sudoku_explainer_ratings_after_the_puzzle_are_skipped() {
+        let read = only_puzzle(&format!("{EASTER} ED=11.6/11.6/11.3\n"));
+        assert_eq!(read.grid.to_line(false), EASTER);
+        assert_eq!(read.second, None);
+        // tab-separated, as some lists have it
+        let read = only_puzzle(&format!("{EASTER}\t11.6/11.6/11.3\n"));
+        assert_eq!(read.grid.to_line(false), EASTER);
+    }
+
+    #[test]
+    fn a_comment_after_the_puzzle_is_skipped() {
+        let read = only_puzzle(&format!("{PUZZLE} # from the Sudoku forum\n"));
+        assert_eq!(read.grid.to_line(false), PUZZLE);
+        let read = only_puzzle(&format!("{PUZZLE}#no space\n"));
+        assert_eq!(read.grid.to_line(false), PUZZLE);
+    }
+
+    #[test]
+    fn hodoku_library_lines_read_their_fourth_field() {
+        let read = only_puzzle(&format!(":0000:x:{EASTER}:::\n"));
+        assert_eq!(read.grid.to_line(false), EASTER);
+        // a technique line: `+` marks digits placed, not given
+        let placed = format!("+4{}", &PUZZLE[1..]);
+        let read = only_puzzle(&format!(":0100:1:{placed}:113 114:215:\n"));
+        assert_eq!(read.grid.to_line(false), PUZZLE);
+        // a bad symbol inside the field is named at its column in the line
+        let bad = format!(":0000:x:{}x{}:::", &EASTER[..4], &EASTER[5..]);
+        let e = parse_all(&bad)[0].clone().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 13));
+        assert_eq!(e.kind, ParseErrorKind::BadSymbol('x'));
+    }
+
+    #[test]
+    fn sdk_files_read_the_puzzle_section_only() {
+        // SadMan Software's .sdk layout: `#` headers, [Puzzle], then [State]
+        let sdk = "\
+#AAndrew Stuart
+#DThe puzzle from the example
+#B02-08-2004
+[Puzzle]
+4.....8.5
+.3.......
+...7.....
+.2.....6.
+....8.4..
+....1....
+...6.3.7.
+5..2.....
+1.4......
+[State]
+4.....8.5
+.3.......
+...7.....
+.2.....6.
+....8.4..
+....1....
+...6.3.7.
+5..2.....
+1.4......
+";
+        let read = only_puzzle(sdk);
+        assert_eq!(read.line, 5);
+        assert_eq!(read.grid.to_line(false), PUZZLE);
+    }
+
+    #[test]
+    fn underscores_are_blanks() {
+        let read = only_puzzle(&PUZZLE.replace('.', "_"));
+        assert_eq!(read.grid.to_line(false), PUZZLE);
+    }
+
+    #[test]
+    fn tudokus_own_columns_read_back() {
+        // any full grid stands for the solution here: the reader does not solve
+        let solution =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        // generate --solution --rate
+        let line = format!("{PUZZLE} {solution} extreme 4321 Forcing chain");
+        let read = only_puzzle(&line);
+        assert_eq!(read.grid.to_line(false), PUZZLE);
+        // the solution is the second grid, and the rating a note after it
+        assert_eq!(read.second.unwrap().to_line(false), solution);
+        // generate --solution
+        let read = only_puzzle(&format!("{PUZZLE} {solution}"));
+        assert_eq!(read.second.unwrap().to_line(false), solution);
+        // generate --rate
+        let read = only_puzzle(&format!("{PUZZLE} easy 12 Hidden single"));
+        assert_eq!(read.grid.to_line(false), PUZZLE);
+    }
+
+    #[test]
+    fn symbols_after_a_puzzle_that_are_not_a_grid_are_an_error_where_they_start() {
+        let e = parse_all(&format!("{PUZZLE} 5"))[0].clone().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 83));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::AmbiguousColumns {
+                cells: 81,
+                found: 1
+            }
+        );
+        // a second grid of another size is no solution either
+        let e = parse_all(&format!("{PUZZLE} 1234341221434321"))[0]
+            .clone()
+            .unwrap_err();
+        assert_eq!(e.column, 83);
+    }
+
+    #[test]
+    fn a_puzzle_split_by_a_space_still_reads_whole() {
+        let split = format!("{} {}", &PUZZLE[..40], &PUZZLE[40..]);
+        assert_eq!(only_puzzle(&split).grid.to_line(false), PUZZLE);
+    }
+
+    #[test]
+    fn a_16x16_puzzle_with_a_space_after_its_first_row_reads_whole() {
+        let puzzle: String = (0..256)
+            .map(|i| if i % 17 == 0 { '1' } else { '.' })
+            .collect();
+        let line = format!("{} {}", &puzzle[..16], &puzzle[16..]);
+        let read = only_puzzle(&line);
+        assert_eq!(read.grid.n(), 16);
+        assert_eq!(read.grid.to_line(false), puzzle);
     }
 }

@@ -44,11 +44,12 @@ pub fn solve_unique(grid: &Grid) -> Outcome {
 /// `solve_unique` with a solver whose buffers the caller keeps between
 /// puzzles.
 pub fn solve_unique_with(solver: &mut Solver, grid: &Grid) -> Outcome {
-    if !validate::is_consistent(grid) {
-        return Outcome::Unsolvable;
-    }
+    // the solver finds clashing givens itself; the logic needs them ruled out
     if grid.shape().n() < NARROW_FROM {
         return solver.solve_unique(grid);
+    }
+    if !validate::is_consistent(grid) {
+        return Outcome::Unsolvable;
     }
     by_logic(solver, grid)
 }
