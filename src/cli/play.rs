@@ -9,8 +9,8 @@ use std::time::{Instant, SystemTime};
 
 use tudoku::engine::{Difficulty, Grid, Shape, parse_puzzles};
 use tudoku::game::Game;
+use tudoku::storage::ConfigDir;
 use tudoku::storage::timestamp::date_number;
-use tudoku::storage::{ConfigDir, saves};
 use tudoku::ui::{Config, Launch, Start};
 
 use super::generate::parse_size;
@@ -141,8 +141,8 @@ fn playable(puzzle: Grid, from: &str) -> Result<Start, String> {
         .map_err(|why| format!("{from}: {why}"))
 }
 
-/// The game saved in slot `name`.
+/// The game saved in slot `name` (see `ui::load_start`).
 fn slot(dir: Option<&ConfigDir>, name: &str) -> Result<Start, String> {
     let dir = dir.ok_or("loading a slot needs a config directory (pass --config-dir DIR)")?;
-    saves::load_named(dir, name).map(|saved| Start::Load(Box::new(saved.game)))
+    tudoku::ui::load_start(dir, name)
 }

@@ -21,6 +21,7 @@ use std::time::Instant;
 
 use super::atomic::{sync, temporary_affixes, write_atomic, write_atomic_unsynced};
 use super::document::{Loaded, Versioned, load, peek};
+use super::lifecycle::{spare_name, spare_reusable};
 use super::lock::{FileLock, LockError};
 use super::paths::ConfigDir;
 use super::saves::{AUTOSAVE, SavedGame, write_error};
@@ -99,23 +100,33 @@ impl Autosave {
     }
 
     /// A slot of its own for a game played while another tudoku holds the
-    /// autosave: `autosave-2`, `autosave-3`… the first that neither exists
-    /// nor is held, so that no game of either process is written over.
+    /// autosave: `autosave-2`, `autosave-3`… the first that is not held and
+    /// either does not exist or holds nothing worth keeping (a finished or
+    /// untouched game, see `lifecycle::spare_reusable`), so that no game of
+    /// either process is written over and spares are reused. When every
+    /// spare holds an unfinished game, autosaving is off and says so.
     /// (Such a slot is listed, and loaded, like any other.)
     pub fn open_spare(dir: &ConfigDir) -> Autosave {
-        let mut last = None;
         for k in 2..=MAX_SPARES {
-            let path = dir.save_file(&format!("{AUTOSAVE}-{k}"));
-            if fs::symlink_metadata(&path).is_ok() {
-                continue;
-            }
+            let path = dir.save_file(&spare_name(k));
+            let existed = fs::symlink_metadata(&path).is_ok();
             let autosave = Autosave::open_at(path);
-            if !autosave.is_held() {
-                return autosave;
+            match autosave.state {
+                State::Held(_) => continue,
+                State::On { .. } if existed && !spare_reusable(&autosave.path) => continue,
+                _ => return autosave,
             }
-            last = Some(autosave);
         }
-        last.unwrap_or_else(|| Autosave::open(dir))
+        Autosave {
+            path: dir.save_file(&spare_name(MAX_SPARES)),
+            state: State::Off(format!(
+                "the autosave is in use by another tudoku and {} to {} hold unfinished games: \
+                 this game is not autosaved (s saves it to a slot)",
+                spare_name(2),
+                spare_name(MAX_SPARES)
+            )),
+            syncer: None,
+        }
     }
 
     fn open_at(path: PathBuf) -> Autosave {
@@ -194,6 +205,12 @@ impl Autosave {
             self.state = State::Off(format!("{why}: this game is not autosaved"));
         }
         loaded
+    }
+
+    /// Stops writing the file for this session, for the reason given (its
+    /// game could not be kept elsewhere before another took its place).
+    pub fn turn_off(&mut self, why: String) {
+        self.state = State::Off(why);
     }
 
     /// Writes the game as it stands at `now` after a move: in place when

@@ -7,6 +7,7 @@ pub mod autosave;
 pub mod config;
 pub mod document;
 pub mod files;
+pub mod lifecycle;
 pub mod lock;
 pub mod paths;
 pub mod quarantine;

@@ -195,14 +195,26 @@ pub fn load_named(dir: &ConfigDir, name: &str) -> Result<SavedGame, String> {
 }
 
 /// Writes a game to a named slot, holding the slot's lock while writing so
-/// two instances never write it at once. `autosave` is not a slot one saves to.
-pub fn save_slot(dir: &ConfigDir, name: &str, saved: &SavedGame) -> Result<(), String> {
+/// two instances never write it at once. `autosave` is not a slot one saves
+/// to, and a slot that exists is written over only when `replace` says the
+/// player agreed to it.
+pub fn save_slot(
+    dir: &ConfigDir,
+    name: &str,
+    saved: &SavedGame,
+    replace: bool,
+) -> Result<(), String> {
     check_slot_name(name)?;
     if name == AUTOSAVE {
         return Err("'autosave' holds the current game; pick another name".to_string());
     }
     let path = dir.save_file(name);
     let _lock = FileLock::try_acquire(&path).map_err(|e| e.to_string())?;
+    if !replace && fs::symlink_metadata(&path).is_ok() {
+        return Err(format!(
+            "slot '{name}' holds a game already; pick another name"
+        ));
+    }
     refuse_to_overwrite(&path)?;
     store(&path, saved).map_err(|e| write_error(&path, &e))
 }

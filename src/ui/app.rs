@@ -280,7 +280,7 @@ impl App {
             }
             Mode::ConfirmNewGame => {
                 if confirm {
-                    self.keep_unfinished_game();
+                    // kept when the new game takes its place (`replace_game`)
                     self.open_new_game();
                 } else {
                     self.mode = Mode::Playing;
@@ -547,25 +547,21 @@ impl App {
         };
         self.generation = None;
         self.mode = Mode::Playing;
-        let mut started = false;
-        self.message = Some(match made {
-            Some((game, seed)) => {
-                let level = game.difficulty();
-                self.game = game;
-                started = true;
-                if level == difficulty {
-                    format!("New {difficulty} game, seed {seed}.")
-                } else {
-                    format!(
-                        "No {difficulty} puzzle exists for this board; new {level} game, seed {seed}."
-                    )
-                }
-            }
-            None => "The new game could not be made.".to_string(),
-        });
-        if started {
-            self.begin_game();
+        let Some((game, seed)) = made else {
+            self.message = Some("The new game could not be made.".to_string());
+            return;
+        };
+        let level = game.difficulty();
+        if let Err(why) = self.replace_game(game) {
+            self.message = Some(format!("{why}; the new game is not started."));
+            return;
         }
+        self.message = Some(if level == difficulty {
+            format!("New {difficulty} game, seed {seed}.")
+        } else {
+            format!("No {difficulty} puzzle exists for this board; new {level} game, seed {seed}.")
+        });
+        self.begin_game();
     }
 }
 
