@@ -23,9 +23,9 @@ use crate::engine::{
 
 pub use crate::engine::{Hint, HintLevel};
 pub use action::{Action, Applied, Direction, Jump, Refusal};
-pub use clock::Clock;
+pub use clock::{Clock, MAX_PLAY_TIME};
 pub use hint::HintState;
-pub use history::{CellState, Change, Edit, History};
+pub use history::{CellState, Change, Edit, History, MAX_HISTORY_BYTES};
 pub use source::{fresh_puzzle_cancellable, new_puzzle, new_puzzle_cancellable, solved_key};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
@@ -204,6 +204,9 @@ impl Game {
         }
         if self.notes.len() != cells || self.notes.iter().any(|&s| s - full != DigitSet::EMPTY) {
             return bad("notes do not fit the board");
+        }
+        if !self.clock.is_in_range() {
+            return bad("the play time is out of range");
         }
         if self.selected >= cells || self.checked_wrong.iter().any(|&c| c >= cells) {
             return bad("a cell index is off the board");

@@ -145,7 +145,7 @@ impl Game {
         }
         let changes = self.placement(cell, digit);
         if digit != self.solution.get(cell) {
-            self.mistakes += 1;
+            self.mistakes = self.mistakes.saturating_add(1);
         }
         self.commit(cell, changes, now);
         Ok(())
@@ -276,7 +276,7 @@ impl Game {
                 if hint == Hint::Solved {
                     return Err(Refusal::NoHint);
                 }
-                self.hints_used += 1;
+                self.hints_used = self.hints_used.saturating_add(1);
                 self.hint = Some(HintState::new(hint, self.check_mistakes));
             }
         }

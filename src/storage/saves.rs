@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 use super::document::{Loaded, Versioned, load, store, to_toml_as};
-use super::files::SAVE_LIMIT;
+use super::files::{SAVE_LIMIT, human_size};
 use super::lock::FileLock;
 use super::paths::ConfigDir;
 use super::timestamp::unix_secs;
@@ -69,10 +69,20 @@ impl SavedGame {
             game: &'a Game,
         }
         game.settle_clock(now);
-        to_toml_as::<SavedGame>(&View {
+        let text = to_toml_as::<SavedGame>(&View {
             saved_at: unix_secs(SystemTime::now()),
             game,
-        })
+        })?;
+        // never write what the reader refuses (the history's bound keeps
+        // every game well inside, so this is a last guard)
+        if text.len() as u64 > SAVE_LIMIT {
+            return Err(format!(
+                "the save would be {}, more than the {} a save may be",
+                human_size(text.len() as u64),
+                human_size(SAVE_LIMIT)
+            ));
+        }
+        Ok(text)
     }
 
     pub fn summary(&self) -> Summary {

@@ -14,6 +14,10 @@ use super::files::STATS_LIMIT;
 use super::lock::{FileLock, LockError};
 use super::saves::write_error;
 
+/// The most seconds a time field holds: what TOML can write (`i64::MAX`).
+/// Sums stop there instead of wrapping or writing a file no reader takes.
+const MAX_SECS: u64 = i64::MAX as u64;
+
 /// How many recent finishing times are kept per category.
 pub const RECENT_TIMES: usize = 30;
 
@@ -138,7 +142,7 @@ impl Stats {
         if c.in_progress {
             c.streak = 0;
         }
-        c.started += 1;
+        c.started = c.started.saturating_add(1);
         c.in_progress = true;
     }
 
@@ -158,22 +162,22 @@ impl Stats {
         let c = self.entry(shape, difficulty);
         if !c.in_progress {
             // finished a game whose start predates these stats
-            c.started += 1;
+            c.started = c.started.saturating_add(1);
         }
         c.in_progress = false;
-        c.finished += 1;
-        c.total_secs += finish.secs;
-        c.best_secs = Some(c.best_secs.map_or(finish.secs, |b| b.min(finish.secs)));
-        c.hints += finish.hints;
+        c.finished = c.finished.saturating_add(1).min(c.started);
+        c.total_secs = c.total_secs.saturating_add(finish.secs).min(MAX_SECS);
+        let secs = finish.secs.min(MAX_SECS);
+        c.best_secs = Some(c.best_secs.map_or(secs, |b| b.min(secs)));
+        c.hints = c.hints.saturating_add(finish.hints);
         if finish.hints == 0 && finish.mistakes == 0 {
-            c.perfect += 1;
+            c.perfect = c.perfect.saturating_add(1);
         }
-        c.streak += 1;
+        c.streak = c.streak.saturating_add(1);
         c.best_streak = c.best_streak.max(c.streak);
-        c.recent_secs.push(finish.secs);
-        if c.recent_secs.len() > RECENT_TIMES {
-            c.recent_secs.remove(0);
-        }
+        c.recent_secs.push(secs);
+        let extra = c.recent_secs.len().saturating_sub(RECENT_TIMES);
+        c.recent_secs.drain(..extra);
     }
 }
 
