@@ -49,6 +49,11 @@ pub struct PlayArgs {
 
 /// Plays: `args` is `None` for a bare `tudoku` (resume).
 pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
+    // a directory someone else could change is not used at all
+    if let Some(Err(why)) = dir.as_ref().map(ConfigDir::check) {
+        eprintln!("tudoku: {why}");
+        return ExitCode::FAILURE;
+    }
     let start = match args {
         None => Start::Resume,
         Some(PlayArgs {

@@ -5,6 +5,7 @@
 pub mod atomic;
 pub mod autosave;
 pub mod config;
+pub mod dirs;
 pub mod document;
 pub mod files;
 pub mod lifecycle;

@@ -151,6 +151,8 @@ pub fn check_slot_name(name: &str) -> Result<(), String> {
 /// Every slot in the saves directory (autosave included), newest first.
 /// Damaged files are moved aside on the way, like any load.
 pub fn list(dir: &ConfigDir) -> io::Result<Vec<Slot>> {
+    // never list (and set aside files in) a directory behind a link
+    dir.check().map_err(io::Error::other)?;
     let entries = match fs::read_dir(dir.saves_dir()) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
