@@ -685,3 +685,30 @@ fn a_format_1_save_still_loads_with_its_history() {
     loaded.apply(Action::Undo, now).unwrap();
     assert!(!loaded.notes(cell).contains(2), "the old step undoes");
 }
+
+/// With no way to write at the start (a full disk; here a file where the
+/// saves directory goes), autosave is tried again on every move and comes
+/// back, saying so, once writing works.
+#[test]
+fn autosave_that_cannot_start_is_tried_again_on_every_move() {
+    let now = Instant::now();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = ConfigDir::at(tmp.path());
+    std::fs::write(dir.saves_dir(), b"in the way").unwrap();
+    let mut app = App::new(game_4x4(4, now), Config::default(), Stats::default(), now);
+    app.attach_disk(Disk::open(dir.clone()));
+    app.begin_game();
+    let why = app
+        .autosave_trouble()
+        .expect("not autosaved yet")
+        .to_string();
+    assert!(why.contains("tried again"), "{why}");
+    press(&mut app, KeyCode::Tab, now);
+    press(&mut app, KeyCode::Char('1'), now);
+    assert!(app.autosave_trouble().is_some());
+    std::fs::remove_file(dir.saves_dir()).unwrap();
+    press(&mut app, KeyCode::Char('2'), now);
+    assert_eq!(app.message.as_deref(), Some("Autosave works again."));
+    assert!(app.autosave_trouble().is_none());
+    assert_eq!(saved_game(tmp.path()).values(), app.game.values());
+}

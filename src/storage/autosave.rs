@@ -78,6 +78,10 @@ enum State {
     },
     /// Not written, for the reason given; still read.
     Off(String),
+    /// Not written yet because the lock could not be made (a full disk,
+    /// say): tried again before every save, so saving comes back once
+    /// there is room.
+    Waiting(String),
     /// Another tudoku holds it: neither read nor written.
     Held(String),
 }
@@ -146,12 +150,13 @@ impl Autosave {
                 "cannot save in {}: it is read-only; play goes on without saving",
                 path.parent().unwrap_or(&path).display()
             )),
-            // a planted link or some other trouble at the lock file
-            Err(e) => State::Off(format!("{e}; this game is not autosaved")),
+            // a full disk, a planted link or other trouble at the lock
+            // file: tried again on every move
+            Err(e) => State::Waiting(waiting_line(&e)),
         };
         let syncer = match state {
             State::On { .. } => Syncer::start(path.clone()),
-            State::Off(_) | State::Held(_) => None,
+            State::Off(_) | State::Held(_) | State::Waiting(_) => None,
         };
         Autosave {
             path,
@@ -188,7 +193,7 @@ impl Autosave {
     pub fn trouble(&self) -> Option<&str> {
         match &self.state {
             State::On { failing, .. } => failing.as_deref(),
-            State::Off(why) | State::Held(why) => Some(why),
+            State::Off(why) | State::Held(why) | State::Waiting(why) => Some(why),
         }
     }
 
@@ -227,6 +232,32 @@ impl Autosave {
     }
 
     fn write(&mut self, game: &mut Game, now: Instant, durable: bool) -> Option<String> {
+        if let State::Waiting(why) = &self.state {
+            match FileLock::try_acquire(&self.path) {
+                Ok(lock) => {
+                    remove_stale_temporaries(&self.path);
+                    self.state = State::On {
+                        _lock: lock,
+                        failing: Some(why.clone()),
+                    };
+                    if self.syncer.is_none() {
+                        self.syncer = Syncer::start(self.path.clone());
+                    }
+                }
+                // another tudoku took it meanwhile: its file, not ours
+                Err(e @ LockError::Held { .. }) => {
+                    let line = format!("{e}: this game is not autosaved");
+                    self.state = State::Held(line.clone());
+                    return Some(line);
+                }
+                Err(e) => {
+                    let line = waiting_line(&e);
+                    let changed = *why != line;
+                    self.state = State::Waiting(line.clone());
+                    return changed.then_some(line);
+                }
+            }
+        }
         let State::On { failing, .. } = &mut self.state else {
             return None;
         };
@@ -261,6 +292,12 @@ impl Autosave {
             }
         }
     }
+}
+
+/// The line for an autosave whose lock could not be made, tried again on
+/// every move.
+fn waiting_line(error: &LockError) -> String {
+    format!("{error}; autosave is tried again on every move")
 }
 
 /// Writes a save, keeping it for the panic hook until it is on disk.
