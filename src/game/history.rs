@@ -217,6 +217,11 @@ impl History {
         !self.undone.edits.is_empty()
     }
 
+    /// The edits that undo would revert, newest first.
+    pub fn done_newest_first(&self) -> impl Iterator<Item = &Edit> {
+        self.done.edits.iter().rev()
+    }
+
     /// Every recorded edit, for validating a loaded game.
     pub fn edits(&self) -> impl Iterator<Item = &Edit> {
         self.done.edits.iter().chain(&self.undone.edits)

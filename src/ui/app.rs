@@ -47,6 +47,9 @@ pub enum Mode {
     Share,
     /// The mistake limit was reached: the game is over.
     GameOver,
+    /// The game is over and its board is shown to look at: the cursor
+    /// moves, nothing changes.
+    LookingOver,
     /// Every notice of this session about files and settings, in full.
     Messages,
     /// Another tudoku plays the autosaved game: look at it read-only, or
@@ -106,8 +109,7 @@ const GENERATION_POLL: Duration = Duration::from_millis(100);
 
 impl App {
     pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
-        game.set_auto_remove_notes(config.settings.auto_remove_notes);
-        game.set_check_mistakes(config.settings.check_mistakes);
+        apply_settings(&mut game, &config);
         App {
             game,
             mode: Mode::Playing,
@@ -315,7 +317,26 @@ impl App {
             Mode::GameOver => match command {
                 Some(Command::Quit) => self.running = false,
                 Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
+                Some(Command::Cancel) => self.mode = Mode::LookingOver,
                 _ => {}
+            },
+            Mode::LookingOver => match command {
+                Some(Command::Quit) => self.running = false,
+                Some(Command::NewGame) => self.open_new_game(),
+                Some(Command::Cancel | Command::Confirm) => self.mode = Mode::GameOver,
+                Some(Command::Play(
+                    action @ (Action::Move(_) | Action::Jump(_) | Action::Select(_)),
+                )) => {
+                    self.act(action);
+                }
+                _ => {
+                    let keys = &self.config.keys;
+                    let n = self.game.shape().n();
+                    self.message = Some(format!(
+                        "The game is over: {} starts a new one.",
+                        keys.describe(Command::NewGame, n)
+                    ));
+                }
             },
             Mode::Won { .. } => match command {
                 Some(Command::Quit) => self.running = false,
@@ -563,6 +584,17 @@ impl App {
         });
         self.begin_game();
     }
+}
+
+/// The player's preferences that a game follows (never saved with it):
+/// automatic note removal, whether wrong entries are shown, and whether
+/// mistakes are counted, which is only where they are shown (the Mistakes
+/// count shows with `check_mistakes` or a `mistake_limit`).
+pub(crate) fn apply_settings(game: &mut Game, config: &Config) {
+    let settings = &config.settings;
+    game.set_auto_remove_notes(settings.auto_remove_notes);
+    game.set_check_mistakes(settings.check_mistakes);
+    game.set_count_mistakes(settings.check_mistakes || settings.mistake_limit > 0);
 }
 
 /// A random seed short enough to read out and type back in.
