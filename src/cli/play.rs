@@ -10,6 +10,7 @@ use std::time::{Instant, SystemTime};
 use tudoku::engine::{Difficulty, Grid, Shape, parse_puzzles};
 use tudoku::game::Game;
 use tudoku::storage::ConfigDir;
+use tudoku::storage::saves::check_slot_name;
 use tudoku::storage::timestamp::date_number;
 use tudoku::ui::{Config, Launch, Start};
 
@@ -62,7 +63,13 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
             Ok(start) => start,
             Err(why) => {
                 eprintln!("tudoku: {why}");
-                return ExitCode::FAILURE;
+                // a name no slot can have is bad usage, not a missing slot
+                let usage = check_slot_name(name).is_err();
+                return if usage {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::FAILURE
+                };
             }
         },
         Some(PlayArgs {

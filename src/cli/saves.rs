@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 
 use tudoku::storage::ConfigDir;
-use tudoku::storage::saves::{list, load_named};
+use tudoku::storage::saves::{check_slot_name, list, load_named};
 use tudoku::storage::timestamp;
 use tudoku::ui::format_time;
 
@@ -29,6 +29,11 @@ pub fn run(dir: &ConfigDir, args: &SavesArgs) -> ExitCode {
 
 /// Prints the puzzle of slot `name`.
 fn export(dir: &ConfigDir, name: &str) -> ExitCode {
+    // a name no slot can have is bad usage, not a missing slot
+    if let Err(why) = check_slot_name(name) {
+        eprintln!("tudoku: {why}");
+        return ExitCode::from(2);
+    }
     let saved = match load_named(dir, name) {
         Ok(saved) => saved,
         Err(why) => {
