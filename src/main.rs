@@ -76,7 +76,14 @@ fn main() -> ExitCode {
 /// Runs a command that needs the config directory.
 fn with_dir(flag: Option<PathBuf>, command: impl FnOnce(ConfigDir) -> ExitCode) -> ExitCode {
     match ConfigDir::resolve(flag.as_deref()) {
-        Some(dir) => command(dir),
+        // a directory someone else could change is not used at all
+        Some(dir) => match dir.check() {
+            Ok(()) => command(dir),
+            Err(why) => {
+                eprintln!("tudoku: {why}");
+                ExitCode::FAILURE
+            }
+        },
         None => {
             eprintln!("tudoku: no home directory; pass --config-dir DIR");
             ExitCode::FAILURE

@@ -108,3 +108,46 @@ fn output_that_cannot_be_written_exits_two() {
         assert_eq!(status(tmp.path(), args, full.into()), Some(2), "{args:?}");
     }
 }
+
+/// Bad usage exits 2 in every row of README's tables, each with one line
+/// naming what is wrong.
+#[test]
+fn every_usage_error_exits_two() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let rows: [(&str, &[&str], &str); 14] = [
+        // the batch commands
+        (
+            "generate",
+            &["generate", "--symmetry", "diagonal", "--box", "2x3"],
+            "square boxes",
+        ),
+        ("generate", &["generate", "--count", "0"], "give 1 or more"),
+        ("solve", &["solve", "--jobs", "4294967295"], "1024"),
+        ("rate", &["rate", "--jobs", "1000000"], "1024"),
+        ("hint", &["hint", "--jobs", "0"], "1 to 1024"),
+        ("canon", &["canon", "--jobs", "1025"], "1024"),
+        // the others
+        ("play", &["play", "--load", "../x"], "not a slot name"),
+        ("play", &["play", "--size", "7"], "invalid value '7'"),
+        ("saves", &["saves", "--export", "a b"], "not a slot name"),
+        ("stats", &["stats", "extra"], "unexpected argument"),
+        ("canon --same", &["canon", "--same", "1234"], "2 values"),
+        ("grids", &["grids", "--size", "7"], "invalid value '7'"),
+        ("completions", &["completions", "tcsh"], "tcsh"),
+        ("man", &["man", "extra"], "unexpected argument"),
+    ];
+    for (row, args, says) in rows {
+        let out = Command::new(env!("CARGO_BIN_EXE_tudoku"))
+            .arg("--config-dir")
+            .arg(dir)
+            .args(args)
+            .env_remove("TUDOKU_CONFIG_DIR")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{row}: {args:?}: {err}");
+        assert!(err.contains(says), "{row}: {args:?}: {err}");
+    }
+}

@@ -199,11 +199,12 @@ fn slots_save_list_load_and_delete() {
         &dir,
         "mine",
         &SavedGame::capture(&mut game, now + Duration::from_secs(75)),
+        false,
     )
     .unwrap();
     for bad in ["", "../x", "a b", "autosave", &"x".repeat(41)] {
         assert!(
-            saves::save_slot(&dir, bad, &SavedGame::capture(&mut game, now)).is_err(),
+            saves::save_slot(&dir, bad, &SavedGame::capture(&mut game, now), false).is_err(),
             "{bad:?}"
         );
     }
@@ -239,6 +240,7 @@ fn a_newer_slot_is_not_overwritten() {
         &dir,
         "future",
         &SavedGame::capture(&mut game_4x4(1, now), now),
+        true,
     )
     .unwrap_err();
     assert!(err.contains("newer tudoku"), "{err}");
@@ -394,8 +396,20 @@ fn the_saves_dialog_saves_loads_and_deletes_after_a_yes() {
         &original,
         "the loaded game is the autosave now"
     );
+    // the game it replaced had progress: it is kept in a slot of its own
+    let kept = app
+        .notices
+        .iter()
+        .find(|l| l.contains("kept in slot"))
+        .expect("told where the replaced game went");
+    assert!(kept.contains("4x4-easy-"), "{kept}");
     // delete asks first: a no keeps it, a yes removes it
     press(&mut app, KeyCode::Char('s'), now);
+    let Mode::Saves(dialog) = &app.mode else {
+        panic!()
+    };
+    assert_eq!(dialog.rows.len(), 3);
+    let keep = dialog.rows.iter().position(|r| r.name == "keep").unwrap();
     for _ in 0..keep {
         press(&mut app, KeyCode::Down, now);
     }
@@ -670,4 +684,31 @@ fn a_format_1_save_still_loads_with_its_history() {
     assert!(loaded.notes(cell).contains(2));
     loaded.apply(Action::Undo, now).unwrap();
     assert!(!loaded.notes(cell).contains(2), "the old step undoes");
+}
+
+/// With no way to write at the start (a full disk; here a file where the
+/// saves directory goes), autosave is tried again on every move and comes
+/// back, saying so, once writing works.
+#[test]
+fn autosave_that_cannot_start_is_tried_again_on_every_move() {
+    let now = Instant::now();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = ConfigDir::at(tmp.path());
+    std::fs::write(dir.saves_dir(), b"in the way").unwrap();
+    let mut app = App::new(game_4x4(4, now), Config::default(), Stats::default(), now);
+    app.attach_disk(Disk::open(dir.clone()));
+    app.begin_game();
+    let why = app
+        .autosave_trouble()
+        .expect("not autosaved yet")
+        .to_string();
+    assert!(why.contains("tried again"), "{why}");
+    press(&mut app, KeyCode::Tab, now);
+    press(&mut app, KeyCode::Char('1'), now);
+    assert!(app.autosave_trouble().is_some());
+    std::fs::remove_file(dir.saves_dir()).unwrap();
+    press(&mut app, KeyCode::Char('2'), now);
+    assert_eq!(app.message.as_deref(), Some("Autosave works again."));
+    assert!(app.autosave_trouble().is_none());
+    assert_eq!(saved_game(tmp.path()).values(), app.game.values());
 }

@@ -315,7 +315,8 @@ fn play_load_and_saves_on_the_command_line() {
     let now = Instant::now();
     let mut game = Game::generate(Shape::new(3, 2).unwrap(), Difficulty::Medium, 8, now);
     game.apply(Action::Pause, now).unwrap();
-    tudoku::storage::saves::save_slot(&dir, "six", &SavedGame::capture(&mut game, now)).unwrap();
+    tudoku::storage::saves::save_slot(&dir, "six", &SavedGame::capture(&mut game, now), false)
+        .unwrap();
     let list = std::process::Command::new(env!("CARGO_BIN_EXE_tudoku"))
         .args(["saves", "--config-dir"])
         .arg(tmp.path())

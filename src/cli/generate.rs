@@ -82,7 +82,8 @@ pub fn run(args: &GenerateArgs, report: &Report) -> ExitCode {
                 shape.board_name(),
                 shape.transposed()
             );
-            return ExitCode::FAILURE;
+            // asking for what the board cannot have is bad usage
+            return ExitCode::from(2);
         }
         options.symmetry = symmetry;
     }

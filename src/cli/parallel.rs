@@ -36,10 +36,20 @@ impl JobsArg {
     }
 }
 
+/// The most threads `--jobs` takes: more than any machine's cores today,
+/// and few enough that their stacks and the items in flight (a few per
+/// thread) stay small. More is refused as bad usage, naming this.
+pub const MAX_JOBS: usize = 1024;
+
 fn parse_jobs(s: &str) -> Result<NonZeroUsize, String> {
-    s.trim()
+    let jobs = s
+        .trim()
         .parse::<NonZeroUsize>()
-        .map_err(|_| format!("'{s}' is not a number of threads: give 1 or more"))
+        .map_err(|_| format!("'{s}' is not a number of threads: give 1 to {MAX_JOBS}"))?;
+    if jobs.get() > MAX_JOBS {
+        return Err(format!("{jobs} threads are too many: give 1 to {MAX_JOBS}"));
+    }
+    Ok(jobs)
 }
 
 /// Set once the sink has stopped: work still under way is thrown away, so

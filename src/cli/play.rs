@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
 
 use tudoku::game::Game;
+use tudoku::storage::ConfigDir;
+use tudoku::storage::saves::check_slot_name;
 use tudoku::storage::timestamp::date_number;
-use tudoku::storage::{ConfigDir, saves};
 use tudoku::ui::{Config, Launch, Start};
 use tudoku_engine::{Difficulty, Grid, Shape, parse_puzzles};
 
@@ -49,6 +50,11 @@ pub struct PlayArgs {
 
 /// Plays: `args` is `None` for a bare `tudoku` (resume).
 pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
+    // a directory someone else could change is not used at all
+    if let Some(Err(why)) = dir.as_ref().map(ConfigDir::check) {
+        eprintln!("tudoku: {why}");
+        return ExitCode::FAILURE;
+    }
     let start = match args {
         None => Start::Resume,
         Some(PlayArgs {
@@ -57,7 +63,13 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
             Ok(start) => start,
             Err(why) => {
                 eprintln!("tudoku: {why}");
-                return ExitCode::FAILURE;
+                // a name no slot can have is bad usage, not a missing slot
+                let usage = check_slot_name(name).is_err();
+                return if usage {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::FAILURE
+                };
             }
         },
         Some(PlayArgs {
@@ -141,8 +153,8 @@ fn playable(puzzle: Grid, from: &str) -> Result<Start, String> {
         .map_err(|why| format!("{from}: {why}"))
 }
 
-/// The game saved in slot `name`.
+/// The game saved in slot `name` (see `ui::load_start`).
 fn slot(dir: Option<&ConfigDir>, name: &str) -> Result<Start, String> {
     let dir = dir.ok_or("loading a slot needs a config directory (pass --config-dir DIR)")?;
-    saves::load_named(dir, name).map(|saved| Start::Load(Box::new(saved.game)))
+    tudoku::ui::load_start(dir, name)
 }

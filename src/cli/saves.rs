@@ -59,6 +59,11 @@ fn names(dir: &ConfigDir) -> ExitCode {
 
 /// Prints the puzzle of slot `name`.
 fn export(dir: &ConfigDir, name: &str, report: &Report) -> ExitCode {
+    // a name no slot can have is bad usage, not a missing slot
+    if let Err(why) = check_slot_name(name) {
+        eprintln!("tudoku: {why}");
+        return ExitCode::from(2);
+    }
     let saved = match load_named(dir, name) {
         Ok(saved) => saved,
         Err(why) => {

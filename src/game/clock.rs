@@ -6,6 +6,11 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+/// The longest play time a clock holds: a century. It stops there rather
+/// than overflow, and a saved clock past it is refused on load, so every
+/// clock that loads can be saved again (TOML holds at most `i64::MAX`).
+pub const MAX_PLAY_TIME: Duration = Duration::from_secs(100 * 366 * 24 * 3600);
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     /// Time played before the current run.
@@ -30,7 +35,7 @@ impl Clock {
     /// Stops the clock, keeping the time played so far.
     pub fn stop(&mut self, now: Instant) {
         if let Some(since) = self.running_since.take() {
-            self.accumulated += now.saturating_duration_since(since);
+            self.accumulated = self.elapsed_since(since, now);
         }
     }
 
@@ -38,11 +43,50 @@ impl Clock {
         self.running_since.is_some()
     }
 
-    /// Time played up to `now`.
+    /// Time played up to `now`, at most `MAX_PLAY_TIME`.
     pub fn elapsed(&self, now: Instant) -> Duration {
+        match self.running_since {
+            Some(since) => self.elapsed_since(since, now),
+            None => self.accumulated.min(MAX_PLAY_TIME),
+        }
+    }
+
+    fn elapsed_since(&self, since: Instant, now: Instant) -> Duration {
         self.accumulated
-            + self
-                .running_since
-                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+            .saturating_add(now.saturating_duration_since(since))
+            .min(MAX_PLAY_TIME)
+    }
+
+    /// True when the saved time is one a clock can hold (for loading).
+    pub fn is_in_range(&self) -> bool {
+        self.accumulated <= MAX_PLAY_TIME
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_stops_at_its_limit_instead_of_overflowing() {
+        let start = Instant::now();
+        let mut clock = Clock {
+            accumulated: MAX_PLAY_TIME - Duration::from_secs(1),
+            running_since: None,
+        };
+        assert!(clock.is_in_range());
+        clock.start(start);
+        assert_eq!(
+            clock.elapsed(start + Duration::from_secs(10)),
+            MAX_PLAY_TIME
+        );
+        clock.stop(start + Duration::from_secs(10));
+        assert_eq!(clock.elapsed(start), MAX_PLAY_TIME);
+        assert!(clock.is_in_range());
+        let far = Clock {
+            accumulated: Duration::MAX,
+            running_since: None,
+        };
+        assert!(!far.is_in_range());
     }
 }

@@ -1,6 +1,12 @@
-//! Undo and redo without limit. Every board change is an `Edit`: the before and
-//! after state of each cell it touched, so one placement together with the
-//! notes it removed from its peers undoes and redoes as one unit.
+//! Undo and redo. Every board change is an `Edit`: the before and after
+//! state of each cell it touched, so one placement together with the notes
+//! it removed from its peers undoes and redoes as one unit.
+//!
+//! The history is bounded by the size of its saved lines
+//! (`MAX_HISTORY_BYTES`), so that any game, however long, saves inside the
+//! limit the reader takes: past it, the oldest edits are forgotten (undo
+//! then stops there). Ordinary games never come near it (10,000 moves are
+//! about 100 kB).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -31,6 +37,16 @@ pub struct Edit {
     pub focus: u16,
     pub changes: Vec<Change>,
 }
+
+/// The most bytes of saved history lines kept. Half the save file's limit
+/// (`storage::files::SAVE_LIMIT`, 4 MB): the largest game's state without its
+/// history (a 25x25 board's grids, notes and marks) is under 30 kB, so a save
+/// always stays well inside the limit (a compile-time check there says so).
+pub const MAX_HISTORY_BYTES: usize = 2 << 20;
+
+/// When the bound is passed, the oldest edits go until the history is down
+/// to this share of it, so that trimming is rare.
+const TRIMMED_BYTES: usize = MAX_HISTORY_BYTES / 4 * 3;
 
 /// Done and undone edits; a new edit clears the redo side. Saved as two
 /// multi-line strings, one edit per line (`edit_line`), kept up to date as
@@ -77,6 +93,23 @@ impl Stack {
     fn clear(&mut self) {
         *self = Stack::default();
     }
+
+    /// Forgets the oldest edits until the lines take at most `bytes`.
+    fn keep_newest(&mut self, bytes: usize) {
+        let excess = self.text.len().saturating_sub(bytes);
+        if excess == 0 {
+            return;
+        }
+        let gone = self.ends.partition_point(|&end| end < excess) + 1;
+        let gone = gone.min(self.edits.len());
+        let cut = self.ends[gone - 1];
+        self.text.drain(..cut);
+        self.ends.drain(..gone);
+        for end in &mut self.ends {
+            *end -= cut;
+        }
+        self.edits.drain(..gone);
+    }
 }
 
 /// How `History` is saved.
@@ -122,10 +155,14 @@ impl Serialize for History {
 impl<'de> Deserialize<'de> for History {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<History, D::Error> {
         let read = ReadHistory::deserialize(d)?;
-        Ok(History {
+        let mut history = History {
             done: read.done.into_stack().map_err(serde::de::Error::custom)?,
             undone: read.undone.into_stack().map_err(serde::de::Error::custom)?,
-        })
+        };
+        // what loads must save again: a longer history (from another
+        // writer) is cut as play would have cut it
+        history.bound();
+        Ok(history)
     }
 }
 
@@ -135,7 +172,21 @@ impl History {
         if !edit.changes.is_empty() {
             self.done.push(edit);
             self.undone.clear();
+            self.bound();
         }
+    }
+
+    /// Keeps the saved lines within `MAX_HISTORY_BYTES`: the oldest done
+    /// edits go first, then the farthest redo.
+    fn bound(&mut self) {
+        let total = self.done.text.len() + self.undone.text.len();
+        if total <= MAX_HISTORY_BYTES {
+            return;
+        }
+        let undone = self.undone.text.len();
+        self.done.keep_newest(TRIMMED_BYTES.saturating_sub(undone));
+        let done = self.done.text.len();
+        self.undone.keep_newest(TRIMMED_BYTES.saturating_sub(done));
     }
 
     /// The edit to revert, moved to the redo side.
@@ -166,6 +217,11 @@ impl History {
         !self.undone.edits.is_empty()
     }
 
+    /// The edits that undo would revert, newest first.
+    pub fn done_newest_first(&self) -> impl Iterator<Item = &Edit> {
+        self.done.edits.iter().rev()
+    }
+
     /// Every recorded edit, for validating a loaded game.
     pub fn edits(&self) -> impl Iterator<Item = &Edit> {
         self.done.edits.iter().chain(&self.undone.edits)
@@ -187,6 +243,23 @@ mod tests {
                     notes: DigitSet::EMPTY,
                 },
             }],
+        }
+    }
+
+    /// An edit of many cells (an auto-notes press), a few hundred bytes.
+    fn big(k: u32) -> Edit {
+        Edit {
+            focus: (k % 600) as u16,
+            changes: (0..40)
+                .map(|c| Change {
+                    cell: c,
+                    before: CellState::default(),
+                    after: CellState {
+                        value: 0,
+                        notes: DigitSet(k | 1),
+                    },
+                })
+                .collect(),
         }
     }
 
@@ -218,5 +291,44 @@ mod tests {
         while history.undo().is_some() {}
         check(&history);
         assert!(history.done.text.is_empty());
+    }
+
+    /// Past the bound the oldest edits go, the newest stay in order, and
+    /// the kept lines still match the edits.
+    #[test]
+    fn the_history_is_bounded_and_keeps_the_newest_edits() {
+        let mut history = History::default();
+        let mut k = 0u32;
+        while history.done.text.len() <= MAX_HISTORY_BYTES / 2 {
+            history.record(big(k));
+            k += 1;
+        }
+        // then far past the bound: it never holds more
+        let pushed = k * 3;
+        while k < pushed {
+            history.record(big(k));
+            assert!(history.done.text.len() <= MAX_HISTORY_BYTES);
+            k += 1;
+        }
+        assert_eq!(history.done, Stack::from_edits(history.done.edits.clone()));
+        assert!(history.done.text.len() >= TRIMMED_BYTES - 20);
+        let newest = history.done.edits.last().unwrap().clone();
+        assert_eq!(newest, big(k - 1));
+        // the edits kept are the last ones pushed, in order
+        let kept = history.done.edits.len() as u32;
+        for (i, e) in history.done.edits.iter().enumerate() {
+            assert_eq!(*e, big(k - kept + i as u32));
+        }
+        // a loaded history past the bound is cut the same way (`bound`
+        // runs on every load)
+        let long = History {
+            done: Stack::from_edits((0..k).map(big).collect()),
+            ..History::default()
+        };
+        assert!(long.done.text.len() > MAX_HISTORY_BYTES);
+        let mut back = long.clone();
+        back.bound();
+        assert!(back.done.text.len() <= MAX_HISTORY_BYTES);
+        assert_eq!(back.done.edits.last(), long.done.edits.last());
     }
 }

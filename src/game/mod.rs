@@ -23,9 +23,9 @@ use crate::engine::{
 
 pub use crate::engine::{Hint, HintLevel};
 pub use action::{Action, Applied, Direction, Jump, Refusal};
-pub use clock::Clock;
+pub use clock::{Clock, MAX_PLAY_TIME};
 pub use hint::HintState;
-pub use history::{CellState, Change, Edit, History};
+pub use history::{CellState, Change, Edit, History, MAX_HISTORY_BYTES};
 pub use source::{fresh_puzzle_cancellable, new_puzzle, new_puzzle_cancellable, solved_key};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
@@ -68,6 +68,15 @@ pub struct Game {
     /// entries are shown, so a hint may name them at once.
     #[serde(skip)]
     check_mistakes: bool,
+    /// A player's preference, set by the UI, never saved: whether wrong
+    /// entries count as mistakes (only where the count is shown; on for a
+    /// game on its own).
+    #[serde(skip, default = "count_mistakes_default")]
+    count_mistakes: bool,
+}
+
+fn count_mistakes_default() -> bool {
+    true
 }
 
 fn auto_remove_notes_default() -> bool {
@@ -122,6 +131,7 @@ impl Game {
             hint: None,
             auto_remove_notes: auto_remove_notes_default(),
             check_mistakes: false,
+            count_mistakes: count_mistakes_default(),
             givens,
         })
     }
@@ -204,6 +214,9 @@ impl Game {
         }
         if self.notes.len() != cells || self.notes.iter().any(|&s| s - full != DigitSet::EMPTY) {
             return bad("notes do not fit the board");
+        }
+        if !self.clock.is_in_range() {
+            return bad("the play time is out of range");
         }
         if self.selected >= cells || self.checked_wrong.iter().any(|&c| c >= cells) {
             return bad("a cell index is off the board");
@@ -349,6 +362,13 @@ impl Game {
     /// default): a hint then names a wrong entry at once.
     pub fn set_check_mistakes(&mut self, on: bool) {
         self.check_mistakes = on;
+    }
+
+    /// Whether a wrong entry adds to the mistakes (a setting: only where
+    /// the count is shown, so that a limit set later starts from what the
+    /// player saw).
+    pub fn set_count_mistakes(&mut self, on: bool) {
+        self.count_mistakes = on;
     }
 
     /// Folds the time played so far into the clock's saved total, so that a

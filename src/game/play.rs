@@ -144,8 +144,8 @@ impl Game {
             return Ok(());
         }
         let changes = self.placement(cell, digit);
-        if digit != self.solution.get(cell) {
-            self.mistakes += 1;
+        if digit != self.solution.get(cell) && self.count_mistakes {
+            self.mistakes = self.mistakes.saturating_add(1);
         }
         self.commit(cell, changes, now);
         Ok(())
@@ -276,7 +276,7 @@ impl Game {
                 if hint == Hint::Solved {
                     return Err(Refusal::NoHint);
                 }
-                self.hints_used += 1;
+                self.hints_used = self.hints_used.saturating_add(1);
                 self.hint = Some(HintState::new(hint, self.check_mistakes));
             }
         }
@@ -286,13 +286,7 @@ impl Game {
     /// Applies a hint as one undoable edit and keeps it shown, fully.
     fn apply_hint(&mut self, mut state: HintState, now: Instant) {
         let (focus, changes) = match &state.hint {
-            Hint::Mistakes(wrong) => {
-                let erased = wrong
-                    .iter()
-                    .map(|&(c, _)| (c, CellState::default()))
-                    .collect();
-                (wrong[0].0, erased)
-            }
+            Hint::Mistakes(wrong) => (wrong[0].0, self.erasures(wrong)),
             Hint::MissingNotes(missing) => {
                 let restored = missing
                     .iter()
@@ -319,6 +313,53 @@ impl Game {
             level: HintLevel::Full,
             ..state
         });
+    }
+
+    /// The cell states that erase wrong entries as undoing them would: each
+    /// cell back to the notes it had before the entry, and the digit put
+    /// back in the notes of the peers its placement took it from (those
+    /// still empty), so that the next hint does not blame the player's
+    /// notes for what the wrong entry removed.
+    fn erasures(&self, wrong: &[(usize, u8)]) -> Vec<(usize, CellState)> {
+        let mut states: Vec<(usize, CellState)> = Vec::new();
+        for &(cell, digit) in wrong {
+            let placement = self.history.done_newest_first().find(|edit| {
+                edit.changes.iter().any(|ch| {
+                    ch.cell as usize == cell && ch.after.value == digit && ch.before.value != digit
+                })
+            });
+            let notes_before = placement
+                .and_then(|edit| edit.changes.iter().find(|ch| ch.cell as usize == cell))
+                .map_or(DigitSet::EMPTY, |ch| ch.before.notes);
+            set_in(
+                &mut states,
+                cell,
+                CellState {
+                    value: 0,
+                    notes: notes_before,
+                },
+            );
+            let taken = placement
+                .into_iter()
+                .flat_map(|edit| &edit.changes)
+                .filter(|ch| {
+                    ch.cell as usize != cell
+                        && ch.before.notes.contains(digit)
+                        && !ch.after.notes.contains(digit)
+                });
+            for ch in taken {
+                let peer = ch.cell as usize;
+                let mut state = states
+                    .iter()
+                    .find(|(c, _)| *c == peer)
+                    .map_or_else(|| self.state(peer), |&(_, s)| s);
+                if state.value == 0 {
+                    state.notes.insert(digit);
+                    set_in(&mut states, peer, state);
+                }
+            }
+        }
+        states
     }
 
     /// The cell states a step leads to, and the cells whose empty notes were
@@ -441,5 +482,13 @@ impl Game {
             self.won = true;
             self.clock.stop(now);
         }
+    }
+}
+
+/// Sets `cell`'s state in a list of cell states, adding it if absent.
+fn set_in(states: &mut Vec<(usize, CellState)>, cell: usize, state: CellState) {
+    match states.iter_mut().find(|(c, _)| *c == cell) {
+        Some((_, s)) => *s = state,
+        None => states.push((cell, state)),
     }
 }

@@ -8,7 +8,8 @@
 //! a symbolic link), and the rename replaces whatever sits at the target's
 //! name, a planted link included, without touching what the link points to.
 //! New files are private to the player (0600, in a 0700 directory whatever
-//! the umask); a file the player gave another mode keeps it.
+//! the umask); a file the player gave another mode keeps it, unless others
+//! may write it.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -77,13 +78,20 @@ fn replace(path: &Path, contents: &[u8], durable: bool) -> io::Result<()> {
 }
 
 /// Gives the new file the old one's permissions when the old one is a
-/// regular file (the player may have chosen them); a new file keeps the
-/// temporary file's 0600.
+/// regular file of the player's that no one else may write (the player may
+/// have chosen them, 0640 say); a new file, or one replacing a file planted
+/// by someone else or left writable by others, keeps the temporary file's
+/// 0600.
 #[cfg(unix)]
 fn keep_mode(path: &Path, new: &File) -> io::Result<()> {
+    use super::dirs::{foreign_owner, open_to_others};
     use std::os::unix::fs::PermissionsExt;
     match fs::symlink_metadata(path) {
-        Ok(old) if old.file_type().is_file() => {
+        Ok(old)
+            if old.file_type().is_file()
+                && foreign_owner(&old).is_none()
+                && open_to_others(&old).is_none() =>
+        {
             let mode = old.permissions().mode() & 0o7777;
             new.set_permissions(fs::Permissions::from_mode(mode))
         }
@@ -140,6 +148,12 @@ mod tests {
         write_atomic_unsynced(&path, b"two").unwrap();
         assert_eq!(mode(&path), 0o640);
         assert_eq!(fs::read(&path).unwrap(), b"two");
+        // a file others may write (planted, say) is replaced by a private one
+        for loose in [0o666, 0o620, 0o602] {
+            fs::set_permissions(&path, fs::Permissions::from_mode(loose)).unwrap();
+            write_atomic(&path, b"three").unwrap();
+            assert_eq!(mode(&path), 0o600, "{loose:o}");
+        }
     }
 
     #[cfg(unix)]

@@ -21,6 +21,7 @@ use std::time::Instant;
 
 use super::atomic::{sync, temporary_affixes, write_atomic, write_atomic_unsynced};
 use super::document::{Loaded, Versioned, load, peek};
+use super::lifecycle::{spare_name, spare_reusable};
 use super::lock::{FileLock, LockError};
 use super::paths::ConfigDir;
 use super::saves::{AUTOSAVE, SavedGame, write_error};
@@ -77,6 +78,10 @@ enum State {
     },
     /// Not written, for the reason given; still read.
     Off(String),
+    /// Not written yet because the lock could not be made (a full disk,
+    /// say): tried again before every save, so saving comes back once
+    /// there is room.
+    Waiting(String),
     /// Another tudoku holds it: neither read nor written.
     Held(String),
 }
@@ -99,23 +104,33 @@ impl Autosave {
     }
 
     /// A slot of its own for a game played while another tudoku holds the
-    /// autosave: `autosave-2`, `autosave-3`… the first that neither exists
-    /// nor is held, so that no game of either process is written over.
+    /// autosave: `autosave-2`, `autosave-3`… the first that is not held and
+    /// either does not exist or holds nothing worth keeping (a finished or
+    /// untouched game, see `lifecycle::spare_reusable`), so that no game of
+    /// either process is written over and spares are reused. When every
+    /// spare holds an unfinished game, autosaving is off and says so.
     /// (Such a slot is listed, and loaded, like any other.)
     pub fn open_spare(dir: &ConfigDir) -> Autosave {
-        let mut last = None;
         for k in 2..=MAX_SPARES {
-            let path = dir.save_file(&format!("{AUTOSAVE}-{k}"));
-            if fs::symlink_metadata(&path).is_ok() {
-                continue;
-            }
+            let path = dir.save_file(&spare_name(k));
+            let existed = fs::symlink_metadata(&path).is_ok();
             let autosave = Autosave::open_at(path);
-            if !autosave.is_held() {
-                return autosave;
+            match autosave.state {
+                State::Held(_) => continue,
+                State::On { .. } if existed && !spare_reusable(&autosave.path) => continue,
+                _ => return autosave,
             }
-            last = Some(autosave);
         }
-        last.unwrap_or_else(|| Autosave::open(dir))
+        Autosave {
+            path: dir.save_file(&spare_name(MAX_SPARES)),
+            state: State::Off(format!(
+                "the autosave is in use by another tudoku and {} to {} hold unfinished games: \
+                 this game is not autosaved (s saves it to a slot)",
+                spare_name(2),
+                spare_name(MAX_SPARES)
+            )),
+            syncer: None,
+        }
     }
 
     fn open_at(path: PathBuf) -> Autosave {
@@ -135,12 +150,13 @@ impl Autosave {
                 "cannot save in {}: it is read-only; play goes on without saving",
                 path.parent().unwrap_or(&path).display()
             )),
-            // a planted link or some other trouble at the lock file
-            Err(e) => State::Off(format!("{e}; this game is not autosaved")),
+            // a full disk, a planted link or other trouble at the lock
+            // file: tried again on every move
+            Err(e) => State::Waiting(waiting_line(&e)),
         };
         let syncer = match state {
             State::On { .. } => Syncer::start(path.clone()),
-            State::Off(_) | State::Held(_) => None,
+            State::Off(_) | State::Held(_) | State::Waiting(_) => None,
         };
         Autosave {
             path,
@@ -177,7 +193,7 @@ impl Autosave {
     pub fn trouble(&self) -> Option<&str> {
         match &self.state {
             State::On { failing, .. } => failing.as_deref(),
-            State::Off(why) | State::Held(why) => Some(why),
+            State::Off(why) | State::Held(why) | State::Waiting(why) => Some(why),
         }
     }
 
@@ -196,6 +212,12 @@ impl Autosave {
         loaded
     }
 
+    /// Stops writing the file for this session, for the reason given (its
+    /// game could not be kept elsewhere before another took its place).
+    pub fn turn_off(&mut self, why: String) {
+        self.state = State::Off(why);
+    }
+
     /// Writes the game as it stands at `now` after a move: in place when
     /// this returns, synced to the disk shortly after. Returns a line for
     /// the player when saving starts to fail or works again (not on every
@@ -210,6 +232,32 @@ impl Autosave {
     }
 
     fn write(&mut self, game: &mut Game, now: Instant, durable: bool) -> Option<String> {
+        if let State::Waiting(why) = &self.state {
+            match FileLock::try_acquire(&self.path) {
+                Ok(lock) => {
+                    remove_stale_temporaries(&self.path);
+                    self.state = State::On {
+                        _lock: lock,
+                        failing: Some(why.clone()),
+                    };
+                    if self.syncer.is_none() {
+                        self.syncer = Syncer::start(self.path.clone());
+                    }
+                }
+                // another tudoku took it meanwhile: its file, not ours
+                Err(e @ LockError::Held { .. }) => {
+                    let line = format!("{e}: this game is not autosaved");
+                    self.state = State::Held(line.clone());
+                    return Some(line);
+                }
+                Err(e) => {
+                    let line = waiting_line(&e);
+                    let changed = *why != line;
+                    self.state = State::Waiting(line.clone());
+                    return changed.then_some(line);
+                }
+            }
+        }
         let State::On { failing, .. } = &mut self.state else {
             return None;
         };
@@ -244,6 +292,12 @@ impl Autosave {
             }
         }
     }
+}
+
+/// The line for an autosave whose lock could not be made, tried again on
+/// every move.
+fn waiting_line(error: &LockError) -> String {
+    format!("{error}; autosave is tried again on every move")
 }
 
 /// Writes a save, keeping it for the panic hook until it is on disk.

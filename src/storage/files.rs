@@ -12,6 +12,15 @@ use std::path::Path;
 
 /// A saved game is a few kB, and under 1 MB even after 10,000 moves.
 pub const SAVE_LIMIT: u64 = 4 << 20;
+
+/// The most a save holds besides its undo history: a 25x25 game's grids,
+/// notes, marks and fields, every one at its largest, with room to spare
+/// (tests/saves_limits.rs measures it).
+pub const LARGEST_STATE: u64 = 64 << 10;
+
+// The writer stays inside the reader: the largest state with the longest
+// history the game keeps is a save the reader takes.
+const _: () = assert!(crate::game::MAX_HISTORY_BYTES as u64 + LARGEST_STATE < SAVE_LIMIT);
 /// Stats hold a few lines per board and level, and the puzzles solved.
 pub const STATS_LIMIT: u64 = 4 << 20;
 /// config.toml is a page of settings.

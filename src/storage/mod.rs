@@ -5,8 +5,10 @@
 pub mod atomic;
 pub mod autosave;
 pub mod config;
+pub mod dirs;
 pub mod document;
 pub mod files;
+pub mod lifecycle;
 pub mod lock;
 pub mod paths;
 pub mod quarantine;

@@ -50,6 +50,13 @@ impl ConfigDir {
         self.root.join("saves")
     }
 
+    /// Whether the directory may be used: the player's, writable by no one
+    /// else, and `saves/` a real directory (see `dirs`). `Err` is the line
+    /// to show; nothing in the directory is touched then.
+    pub fn check(&self) -> Result<(), String> {
+        super::dirs::check_config_dir(&self.root, &self.saves_dir())
+    }
+
     /// The file of a named save slot (`autosave` is the current game).
     pub fn save_file(&self, slot: &str) -> PathBuf {
         self.saves_dir().join(format!("{slot}.toml"))

@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime};
 use serde::{Deserialize, Serialize};
 
 use super::document::{Loaded, Versioned, load, store, to_toml_as};
-use super::files::SAVE_LIMIT;
+use super::files::{SAVE_LIMIT, human_size};
 use super::lock::FileLock;
 use super::paths::ConfigDir;
 use super::timestamp::unix_secs;
@@ -69,10 +69,20 @@ impl SavedGame {
             game: &'a Game,
         }
         game.settle_clock(now);
-        to_toml_as::<SavedGame>(&View {
+        let text = to_toml_as::<SavedGame>(&View {
             saved_at: unix_secs(SystemTime::now()),
             game,
-        })
+        })?;
+        // never write what the reader refuses (the history's bound keeps
+        // every game well inside, so this is a last guard)
+        if text.len() as u64 > SAVE_LIMIT {
+            return Err(format!(
+                "the save would be {}, more than the {} a save may be",
+                human_size(text.len() as u64),
+                human_size(SAVE_LIMIT)
+            ));
+        }
+        Ok(text)
     }
 
     pub fn summary(&self) -> Summary {
@@ -141,6 +151,8 @@ pub fn check_slot_name(name: &str) -> Result<(), String> {
 /// Every slot in the saves directory (autosave included), newest first.
 /// Damaged files are moved aside on the way, like any load.
 pub fn list(dir: &ConfigDir) -> io::Result<Vec<Slot>> {
+    // never list (and set aside files in) a directory behind a link
+    dir.check().map_err(io::Error::other)?;
     let entries = match fs::read_dir(dir.saves_dir()) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -195,14 +207,26 @@ pub fn load_named(dir: &ConfigDir, name: &str) -> Result<SavedGame, String> {
 }
 
 /// Writes a game to a named slot, holding the slot's lock while writing so
-/// two instances never write it at once. `autosave` is not a slot one saves to.
-pub fn save_slot(dir: &ConfigDir, name: &str, saved: &SavedGame) -> Result<(), String> {
+/// two instances never write it at once. `autosave` is not a slot one saves
+/// to, and a slot that exists is written over only when `replace` says the
+/// player agreed to it.
+pub fn save_slot(
+    dir: &ConfigDir,
+    name: &str,
+    saved: &SavedGame,
+    replace: bool,
+) -> Result<(), String> {
     check_slot_name(name)?;
     if name == AUTOSAVE {
         return Err("'autosave' holds the current game; pick another name".to_string());
     }
     let path = dir.save_file(name);
     let _lock = FileLock::try_acquire(&path).map_err(|e| e.to_string())?;
+    if !replace && fs::symlink_metadata(&path).is_ok() {
+        return Err(format!(
+            "slot '{name}' holds a game already; pick another name"
+        ));
+    }
     refuse_to_overwrite(&path)?;
     store(&path, saved).map_err(|e| write_error(&path, &e))
 }

@@ -14,6 +14,10 @@ use super::files::STATS_LIMIT;
 use super::lock::{FileLock, LockError};
 use super::saves::write_error;
 
+/// The most seconds a time field holds: what TOML can write (`i64::MAX`).
+/// Sums stop there instead of wrapping or writing a file no reader takes.
+const MAX_SECS: u64 = i64::MAX as u64;
+
 /// How many recent finishing times are kept per category.
 pub const RECENT_TIMES: usize = 30;
 
@@ -39,8 +43,11 @@ pub struct Category {
     /// Games finished in a row since the last abandoned one.
     pub streak: u32,
     pub best_streak: u32,
-    /// A game of this category is under way (used to notice abandoned ones).
-    pub in_progress: bool,
+    /// Games of this category started and not yet finished (several when
+    /// two tudokus play at once): a finish takes one, and only a finish
+    /// with none under way counts a start of its own (a game begun before
+    /// these stats).
+    pub under_way: u32,
     /// Most recent finishing times in seconds, oldest first.
     pub recent_secs: Vec<u64>,
 }
@@ -58,7 +65,7 @@ impl Category {
             perfect: 0,
             streak: 0,
             best_streak: 0,
-            in_progress: false,
+            under_way: 0,
             recent_secs: Vec::new(),
         }
     }
@@ -88,9 +95,26 @@ pub struct Stats {
 }
 
 impl Versioned for Stats {
-    const FORMAT_VERSION: u32 = 1;
+    /// 2: `under_way` counts the games under way (1 had a flag,
+    /// `in_progress`, which two overlapping games over-counted).
+    const FORMAT_VERSION: u32 = 2;
     const WHAT: &'static str = "stats";
     const MAX_BYTES: u64 = STATS_LIMIT;
+
+    fn migrate(doc: &mut toml::Table, from: u32) -> Result<(), String> {
+        if from != 1 {
+            return Err(format!("unknown format_version {from}"));
+        }
+        let categories = doc.get_mut("category").and_then(|c| c.as_array_mut());
+        for category in categories.into_iter().flatten() {
+            if let Some(table) = category.as_table_mut() {
+                let flag = table.remove("in_progress");
+                let count = i64::from(flag.and_then(|f| f.as_bool()).unwrap_or(false));
+                table.insert("under_way".into(), toml::Value::Integer(count));
+            }
+        }
+        Ok(())
+    }
 
     fn validate(&self) -> Result<(), String> {
         match self.categories.iter().find(|c| c.finished > c.started) {
@@ -135,11 +159,11 @@ impl Stats {
     /// which ends the streak.
     pub fn record_start(&mut self, shape: Shape, difficulty: Option<Difficulty>) {
         let c = self.entry(shape, difficulty);
-        if c.in_progress {
+        if c.under_way > 0 {
             c.streak = 0;
         }
-        c.started += 1;
-        c.in_progress = true;
+        c.started = c.started.saturating_add(1);
+        c.under_way = c.under_way.saturating_add(1);
     }
 
     /// The player solved the puzzle with this key (`game::solved_key`).
@@ -156,24 +180,24 @@ impl Stats {
     /// A game was solved.
     pub fn record_finish(&mut self, shape: Shape, difficulty: Option<Difficulty>, finish: Finish) {
         let c = self.entry(shape, difficulty);
-        if !c.in_progress {
+        match c.under_way.checked_sub(1) {
+            Some(left) => c.under_way = left,
             // finished a game whose start predates these stats
-            c.started += 1;
+            None => c.started = c.started.saturating_add(1),
         }
-        c.in_progress = false;
-        c.finished += 1;
-        c.total_secs += finish.secs;
-        c.best_secs = Some(c.best_secs.map_or(finish.secs, |b| b.min(finish.secs)));
-        c.hints += finish.hints;
+        c.finished = c.finished.saturating_add(1).min(c.started);
+        c.total_secs = c.total_secs.saturating_add(finish.secs).min(MAX_SECS);
+        let secs = finish.secs.min(MAX_SECS);
+        c.best_secs = Some(c.best_secs.map_or(secs, |b| b.min(secs)));
+        c.hints = c.hints.saturating_add(finish.hints);
         if finish.hints == 0 && finish.mistakes == 0 {
-            c.perfect += 1;
+            c.perfect = c.perfect.saturating_add(1);
         }
-        c.streak += 1;
+        c.streak = c.streak.saturating_add(1);
         c.best_streak = c.best_streak.max(c.streak);
-        c.recent_secs.push(finish.secs);
-        if c.recent_secs.len() > RECENT_TIMES {
-            c.recent_secs.remove(0);
-        }
+        c.recent_secs.push(secs);
+        let extra = c.recent_secs.len().saturating_sub(RECENT_TIMES);
+        c.recent_secs.drain(..extra);
     }
 }
 
@@ -269,6 +293,48 @@ mod tests {
         let c = s.get(nine(), easy).unwrap();
         assert_eq!((c.streak, c.best_streak, c.started), (0, 3, 5));
         assert!(s.get(nine(), Some(Difficulty::Hard)).is_none());
+    }
+
+    /// Two games played at once (two tudokus) are two starts, and two
+    /// finishes of them add none.
+    #[test]
+    fn overlapping_games_count_once_each() {
+        let mut s = Stats::default();
+        let finish = Finish {
+            secs: 10,
+            hints: 0,
+            mistakes: 0,
+        };
+        s.record_start(nine(), None);
+        s.record_start(nine(), None);
+        s.record_finish(nine(), None, finish);
+        s.record_finish(nine(), None, finish);
+        let c = s.get(nine(), None).unwrap();
+        assert_eq!((c.started, c.finished, c.under_way), (2, 2, 0));
+        // a finish with nothing under way is a game begun before the stats
+        s.record_finish(nine(), None, finish);
+        let c = s.get(nine(), None).unwrap();
+        assert_eq!((c.started, c.finished), (3, 3));
+    }
+
+    /// Format 1's flag becomes a count of one (or none).
+    #[test]
+    fn format_1_flags_migrate_to_counts() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.toml");
+        let old = "format_version = 1\n[[category]]\nshape = { box_rows = 3, box_cols = 3 }\n\
+                   started = 1\nfinished = 0\ntotal_secs = 0\nhints = 0\nperfect = 0\nstreak = 0\n\
+                   best_streak = 0\nin_progress = true\nrecent_secs = []\n";
+        std::fs::write(&path, old).unwrap();
+        let mut s = load::<Stats>(&path).ok().unwrap();
+        assert_eq!(s.categories[0].under_way, 1);
+        let finish = Finish {
+            secs: 10,
+            hints: 0,
+            mistakes: 0,
+        };
+        s.record_finish(nine(), None, finish);
+        assert_eq!((s.categories[0].started, s.categories[0].finished), (1, 1));
     }
 
     #[test]

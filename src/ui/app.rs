@@ -47,6 +47,9 @@ pub enum Mode {
     Share,
     /// The mistake limit was reached: the game is over.
     GameOver,
+    /// The game is over and its board is shown to look at: the cursor
+    /// moves, nothing changes.
+    LookingOver,
     /// Every notice of this session about files and settings, in full.
     Messages,
     /// Another tudoku plays the autosaved game: look at it read-only, or
@@ -106,8 +109,7 @@ const GENERATION_POLL: Duration = Duration::from_millis(100);
 
 impl App {
     pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
-        game.set_auto_remove_notes(config.settings.auto_remove_notes);
-        game.set_check_mistakes(config.settings.check_mistakes);
+        apply_settings(&mut game, &config);
         App {
             game,
             mode: Mode::Playing,
@@ -280,7 +282,7 @@ impl App {
             }
             Mode::ConfirmNewGame => {
                 if confirm {
-                    self.keep_unfinished_game();
+                    // kept when the new game takes its place (`replace_game`)
                     self.open_new_game();
                 } else {
                     self.mode = Mode::Playing;
@@ -315,7 +317,26 @@ impl App {
             Mode::GameOver => match command {
                 Some(Command::Quit) => self.running = false,
                 Some(Command::NewGame | Command::Confirm) => self.open_new_game(),
+                Some(Command::Cancel) => self.mode = Mode::LookingOver,
                 _ => {}
+            },
+            Mode::LookingOver => match command {
+                Some(Command::Quit) => self.running = false,
+                Some(Command::NewGame) => self.open_new_game(),
+                Some(Command::Cancel | Command::Confirm) => self.mode = Mode::GameOver,
+                Some(Command::Play(
+                    action @ (Action::Move(_) | Action::Jump(_) | Action::Select(_)),
+                )) => {
+                    self.act(action);
+                }
+                _ => {
+                    let keys = &self.config.keys;
+                    let n = self.game.shape().n();
+                    self.message = Some(format!(
+                        "The game is over: {} starts a new one.",
+                        keys.describe(Command::NewGame, n)
+                    ));
+                }
             },
             Mode::Won { .. } => match command {
                 Some(Command::Quit) => self.running = false,
@@ -547,26 +568,33 @@ impl App {
         };
         self.generation = None;
         self.mode = Mode::Playing;
-        let mut started = false;
-        self.message = Some(match made {
-            Some((game, seed)) => {
-                let level = game.difficulty();
-                self.game = game;
-                started = true;
-                if level == difficulty {
-                    format!("New {difficulty} game, seed {seed}.")
-                } else {
-                    format!(
-                        "No {difficulty} puzzle exists for this board; new {level} game, seed {seed}."
-                    )
-                }
-            }
-            None => "The new game could not be made.".to_string(),
-        });
-        if started {
-            self.begin_game();
+        let Some((game, seed)) = made else {
+            self.message = Some("The new game could not be made.".to_string());
+            return;
+        };
+        let level = game.difficulty();
+        if let Err(why) = self.replace_game(game) {
+            self.message = Some(format!("{why}; the new game is not started."));
+            return;
         }
+        self.message = Some(if level == difficulty {
+            format!("New {difficulty} game, seed {seed}.")
+        } else {
+            format!("No {difficulty} puzzle exists for this board; new {level} game, seed {seed}.")
+        });
+        self.begin_game();
     }
+}
+
+/// The player's preferences that a game follows (never saved with it):
+/// automatic note removal, whether wrong entries are shown, and whether
+/// mistakes are counted, which is only where they are shown (the Mistakes
+/// count shows with `check_mistakes` or a `mistake_limit`).
+pub(crate) fn apply_settings(game: &mut Game, config: &Config) {
+    let settings = &config.settings;
+    game.set_auto_remove_notes(settings.auto_remove_notes);
+    game.set_check_mistakes(settings.check_mistakes);
+    game.set_count_mistakes(settings.check_mistakes || settings.mistake_limit > 0);
 }
 
 /// A random seed short enough to read out and type back in.

@@ -35,9 +35,9 @@ pub use view::share_commands;
 
 use crate::engine::{Difficulty, Shape, highest_level};
 use crate::game::Game;
-use crate::storage::saves::SavedGame;
+use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
-use crate::storage::{ConfigDir, Loaded, Versioned, load};
+use crate::storage::{ConfigDir, Loaded, Versioned, lifecycle, load};
 
 /// How the game starts.
 #[derive(Clone, Debug, Default)]
@@ -57,6 +57,17 @@ pub enum Start {
     /// A puzzle the player brought, checked to have exactly one solution
     /// before anything else happens.
     Entered(Box<Game>),
+}
+
+/// The start `tudoku play --load NAME` asks for: the game saved in that
+/// slot, read now so that a missing or damaged one is reported before the
+/// terminal is taken. The autosave is the current game, so loading it is
+/// resuming it (and keeps no copy of it).
+pub fn load_start(dir: &ConfigDir, name: &str) -> Result<Start, String> {
+    if name == saves::AUTOSAVE {
+        return Ok(Start::Resume);
+    }
+    saves::load_named(dir, name).map(|saved| Start::Load(Box::new(saved.game)))
 }
 
 /// What to start the game with.
@@ -83,12 +94,24 @@ pub fn colour_unwanted() -> bool {
 /// and before the terminal is taken when a slot asked for cannot be loaded.
 pub fn run(launch: Launch) -> io::Result<()> {
     check_terminal().map_err(|why| io::Error::new(io::ErrorKind::NotConnected, why))?;
+    let mut app = prepare(launch, Instant::now());
+    let mouse = app.config.settings.mouse;
+    // signals first, so that none finds the terminal taken and unhandled
+    let signals = terminal::Signals::register()?;
+    let mut guard = terminal::TerminalGuard::enter(mouse)?;
+    app.run(&mut guard, &signals)
+}
+
+/// The App as a launch opens it, without a terminal: the files read, the
+/// game chosen (an unfinished game the new one replaces kept in a slot, see
+/// `storage::lifecycle`) and saved as the current game. `run` plays it; the
+/// tests drive it directly.
+pub fn prepare(launch: Launch, now: Instant) -> App {
     let config = if colour_unwanted() {
         launch.config.without_color()
     } else {
         launch.config
     };
-    let now = Instant::now();
     let mut notices = launch.notices;
     let mut disk = launch.dir.map(Disk::open);
     let stats = match &disk {
@@ -100,14 +123,13 @@ pub fn run(launch: Launch) -> io::Result<()> {
         None => Stats::default(),
     };
     let (game, begin) = opening(
-        &launch.start,
+        launch.start,
         disk.as_mut(),
         &config,
         &stats.solved,
         &mut notices,
         now,
-    )?;
-    let mouse = config.settings.mouse;
+    );
     let mut app = App::new(game, config, stats, now);
     app.notices = notices;
     if let Some(disk) = disk {
@@ -118,10 +140,7 @@ pub fn run(launch: Launch) -> io::Result<()> {
         Begin::Resumed => app.continue_game(now),
         Begin::InUse => app.open_in_use(),
     }
-    // signals first, so that none finds the terminal taken and unhandled
-    let signals = terminal::Signals::register()?;
-    let mut guard = terminal::TerminalGuard::enter(mouse)?;
-    app.run(&mut guard, &signals)
+    app
 }
 
 /// How the game on screen begins.
@@ -133,15 +152,19 @@ enum Begin {
     InUse,
 }
 
-/// The game to open with, and how it begins.
+/// The game to open with, and how it begins. A start that replaces the
+/// current game first makes way for it (`lifecycle::make_way`): an
+/// unfinished game in the autosave is kept in a slot, and where it went is
+/// one of the notices. Where it could not be kept, the autosave is not
+/// written this session, so it stays where it is.
 fn opening(
-    start: &Start,
+    start: Start,
     disk: Option<&mut Disk>,
     config: &Config,
     solved: &[String],
     notices: &mut Vec<String>,
     now: Instant,
-) -> io::Result<(Game, Begin)> {
+) -> (Game, Begin) {
     let mut new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
         let shape = shape.unwrap_or_else(|| config.settings.shape());
         let difficulty = difficulty.unwrap_or(config.settings.difficulty);
@@ -155,28 +178,28 @@ fn opening(
         let seed = seed.unwrap_or_else(random_seed);
         Game::generate_fresh(shape, difficulty, seed, solved, now)
     };
-    match (start, disk) {
-        (
-            Start::New {
-                shape,
-                difficulty,
-                seed,
-            },
-            _,
-        ) => Ok((new_game(*shape, *difficulty, *seed), Begin::New)),
-        (Start::Resume, Some(disk)) if disk.autosave.is_held() => {
+    let Some(disk) = disk else {
+        return fresh(start, &mut new_game);
+    };
+    if disk.autosave.is_held() {
+        // the other tudoku's game is its own: shown, never replaced
+        if let Start::Resume = start {
             let game = match disk.autosave.peek() {
                 Some(saved) => saved.game,
                 None => new_game(None, None, None),
             };
-            Ok((game, Begin::InUse))
+            return (game, Begin::InUse);
         }
-        (Start::Resume, Some(disk)) => match disk.autosave.load() {
-            Loaded::Ok(saved) if !saved.game.is_won() => Ok((saved.game, Begin::Resumed)),
+        return fresh(start, &mut new_game);
+    }
+    let loaded = disk.autosave.load();
+    if let Start::Resume = start {
+        return match loaded {
+            Loaded::Ok(saved) if !saved.game.is_won() => (saved.game, Begin::Resumed),
             // a newer tudoku's file, or one left where it is: the
             // autosave's own notice says so, and that it is not written
             Loaded::Newer { .. } | Loaded::Unreadable { .. } => {
-                Ok((new_game(None, None, None), Begin::New))
+                (new_game(None, None, None), Begin::New)
             }
             other => {
                 let message = other
@@ -184,11 +207,36 @@ fn opening(
                     .map(|line| format!("{line}; a new game starts"));
                 let game = new_game(None, None, None);
                 notices.extend(message);
-                Ok((game, Begin::New))
+                (game, Begin::New)
             }
-        },
-        (Start::Resume, None) => Ok((new_game(None, None, None), Begin::New)),
-        (Start::Load(game), _) => Ok(((**game).clone(), Begin::Resumed)),
-        (Start::Entered(game), _) => Ok(((**game).clone(), Begin::New)),
+        };
+    }
+    let made_way = lifecycle::make_way(&disk.dir, loaded, now);
+    if made_way.is_err() {
+        disk.autosave.turn_off(format!(
+            "this game is not autosaved, so that the unfinished game stays in {}",
+            disk.autosave.path().display()
+        ));
+    }
+    let opened = fresh(start, &mut new_game);
+    notices.extend(made_way.unwrap_or_else(Some));
+    opened
+}
+
+/// The game a start other than resuming begins with (a plain resume with
+/// nothing to resume starts a new game).
+fn fresh(
+    start: Start,
+    new_game: &mut impl FnMut(Option<Shape>, Option<Difficulty>, Option<u64>) -> Game,
+) -> (Game, Begin) {
+    match start {
+        Start::Resume => (new_game(None, None, None), Begin::New),
+        Start::New {
+            shape,
+            difficulty,
+            seed,
+        } => (new_game(shape, difficulty, seed), Begin::New),
+        Start::Load(game) => (*game, Begin::Resumed),
+        Start::Entered(game) => (*game, Begin::New),
     }
 }

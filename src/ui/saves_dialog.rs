@@ -44,6 +44,8 @@ pub enum SavesStep {
     },
     /// Waiting for a yes to delete this slot.
     ConfirmDelete(String),
+    /// Waiting for a yes to save over the game in this slot.
+    ConfirmOverwrite(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +63,10 @@ pub enum SavesOutcome {
     Editing,
     Close,
     Load(String),
+    /// Save to a slot that is not there yet.
     Save(String),
+    /// Save over the slot of that name, as the player confirmed.
+    Overwrite(String),
     Delete(String),
 }
 
@@ -133,7 +138,14 @@ impl SavesDialog {
                     }
                 }
                 _ if cancel => self.step = SavesStep::Browse,
-                _ if confirm && !name.is_empty() => return SavesOutcome::Save(name.clone()),
+                _ if confirm && !name.is_empty() => {
+                    let name = name.clone();
+                    if self.rows.iter().any(|r| r.name == name) {
+                        self.step = SavesStep::ConfirmOverwrite(name);
+                    } else {
+                        return SavesOutcome::Save(name);
+                    }
+                }
                 KeyCode::Backspace | KeyCode::Delete => {
                     if std::mem::take(selected) {
                         name.clear();
@@ -150,6 +162,17 @@ impl SavesDialog {
                 if confirm {
                     return SavesOutcome::Delete(name);
                 }
+            }
+            SavesStep::ConfirmOverwrite(name) => {
+                let name = name.clone();
+                if confirm {
+                    self.step = SavesStep::Browse;
+                    return SavesOutcome::Overwrite(name);
+                }
+                self.step = SavesStep::Name {
+                    name,
+                    selected: false,
+                };
             }
         }
         SavesOutcome::Editing
@@ -222,6 +245,9 @@ impl SavesDialog {
             }
             SavesStep::ConfirmDelete(name) => Line::from(format!(
                 "Delete slot '{name}'? {confirm}: yes   other key: no"
+            )),
+            SavesStep::ConfirmOverwrite(name) => Line::from(format!(
+                "Slot '{name}' holds a game: replace it? {confirm}: yes   other key: no"
             )),
         });
         lines

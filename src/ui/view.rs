@@ -43,7 +43,8 @@ impl App {
         };
         // Under help and dialogs the clock is held, and the board hidden
         // so that it cannot be studied for free.
-        let hidden = self.game.is_held() && !matches!(self.mode, Mode::Won { .. });
+        let hidden =
+            self.game.is_held() && !matches!(self.mode, Mode::Won { .. } | Mode::LookingOver);
         if self.game.is_paused() || hidden {
             self.render_paused(board, buf);
         } else {
@@ -79,13 +80,15 @@ impl App {
                     )),
                     Line::from(""),
                     Line::from(format!(
-                        "{}: new game   {}: quit",
+                        "{}: new game   {}: look at the board   {}: quit",
                         keys.names(Command::Confirm),
+                        keys.names(Command::Cancel),
                         keys.describe(Command::Quit, self.n())
                     )),
                 ];
                 popup(" Game over ", lines, area, self.config.theme.popup, buf);
             }
+            Mode::LookingOver => {}
             Mode::Messages => self.render_messages(area, buf),
             Mode::InUse => self.render_in_use(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),

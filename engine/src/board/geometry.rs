@@ -25,11 +25,32 @@ pub const SUPPORTED_SIZES: [usize; 7] = [4, 6, 8, 9, 12, 16, 25];
 
 /// The shape of a board: boxes are `box_rows` tall and `box_cols` wide, and the
 /// board is n x n with n = box_rows * box_cols.
+///
+/// Read from a file, only a supported shape is accepted (anything else is
+/// an error naming the shape), so no `Shape` is ever one tudoku can't play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ShapeFields"))]
 pub struct Shape {
     box_rows: u8,
     box_cols: u8,
+}
+
+/// A shape as a file holds it, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct ShapeFields {
+    box_rows: u8,
+    box_cols: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ShapeFields> for Shape {
+    type Error = UnsupportedShape;
+
+    fn try_from(fields: ShapeFields) -> Result<Shape, UnsupportedShape> {
+        Shape::new(fields.box_rows.into(), fields.box_cols.into())
+    }
 }
 
 /// A shape that tudoku cannot play.

@@ -7,17 +7,20 @@ use std::time::Instant;
 
 use super::store::Disk;
 use super::{App, Mode};
-use crate::engine::Difficulty;
 use crate::game::{Game, solved_key};
 use crate::storage::saves::{self, AUTOSAVE, SavedGame};
 use crate::storage::stats::{self, Finish, Stats};
-use crate::storage::{Autosave, Loaded, Versioned};
+use crate::storage::{Autosave, Loaded, Versioned, lifecycle};
 use crate::ui::saves_dialog::{SavesDialog, SavesOutcome, SlotRow};
 
 impl App {
     /// Gives the App its files; from then on it saves and records stats.
     pub fn attach_disk(&mut self, disk: Disk) {
-        if let Some(why) = disk.autosave.trouble() {
+        // a held autosave is told of where it matters: the in-use
+        // screen, or the spare slot this game goes to
+        if let Some(why) = disk.autosave.trouble()
+            && !disk.autosave.is_held()
+        {
             self.notices.push(why.to_string());
         }
         self.disk = Some(disk);
@@ -95,7 +98,7 @@ impl App {
 
     /// Makes sure the game on screen is saved by this process alone: when
     /// another tudoku holds the autosave, this game goes to a spare slot
-    /// (`autosave-2`…) instead, and the player is told which.
+    /// (`autosave-2`…) instead, and the player is told which, or why not.
     fn own_autosave(&mut self) {
         self.read_only = None;
         let Some(disk) = &mut self.disk else {
@@ -103,21 +106,42 @@ impl App {
         };
         if disk.autosave.is_held() {
             disk.autosave = Autosave::open_spare(&disk.dir);
-            self.notices.push(format!(
-                "The autosave is in use by another tudoku: this game is saved in slot '{}'.",
-                disk.autosave.slot()
-            ));
+            self.notices.push(match disk.autosave.trouble() {
+                None => format!(
+                    "The autosave is in use by another tudoku: this game is saved in slot '{}'.",
+                    disk.autosave.slot()
+                ),
+                Some(why) => why.to_string(),
+            });
         }
+    }
+
+    /// The one way a game in play is replaced: the game on screen is kept
+    /// in a slot first when it is worth keeping (`storage::lifecycle`), and
+    /// the notices say where. `Err` (the line to show) leaves the current
+    /// game in place when it could not be kept. A game only looked at is
+    /// the other tudoku's, and not kept here.
+    pub(super) fn replace_game(&mut self, game: Game) -> Result<(), String> {
+        if self.read_only.is_none()
+            && lifecycle::worth_keeping(&self.game)
+            && let Some(disk) = &self.disk
+        {
+            let kept = lifecycle::keep(&disk.dir, &mut self.game, self.now);
+            let line = lifecycle::kept_line(&kept);
+            if kept.is_err() {
+                return Err(line);
+            }
+            self.notices.push(line);
+        }
+        self.game = game;
+        Ok(())
     }
 
     /// A new game is under way: settings apply, the stats count it, and it
     /// becomes the autosave.
     pub fn begin_game(&mut self) {
         self.own_autosave();
-        self.game
-            .set_auto_remove_notes(self.config.settings.auto_remove_notes);
-        self.game
-            .set_check_mistakes(self.config.settings.check_mistakes);
+        super::apply_settings(&mut self.game, &self.config);
         let (shape, difficulty) = (self.game.shape(), self.game.difficulty());
         self.record_stats(|s| s.record_start(shape, Some(difficulty)));
         self.unsaved = true;
@@ -129,10 +153,7 @@ impl App {
     pub fn continue_game(&mut self, now: Instant) {
         self.own_autosave();
         self.now = now;
-        self.game
-            .set_auto_remove_notes(self.config.settings.auto_remove_notes);
-        self.game
-            .set_check_mistakes(self.config.settings.check_mistakes);
+        super::apply_settings(&mut self.game, &self.config);
         if !self.game.is_paused() {
             let _ = self.game.apply(crate::game::Action::Resume, now);
         }
@@ -184,7 +205,8 @@ impl App {
                 return;
             }
         };
-        self.mode = Mode::Saves(SavesDialog::new(rows, suggested_name(&self.game)));
+        let suggested = lifecycle::kept_name(&self.game, std::time::SystemTime::now());
+        self.mode = Mode::Saves(SavesDialog::new(rows, suggested));
     }
 
     pub(super) fn on_saves_outcome(&mut self, outcome: SavesOutcome) {
@@ -195,9 +217,10 @@ impl App {
         match outcome {
             SavesOutcome::Editing => {}
             SavesOutcome::Close => self.mode = Mode::Playing,
-            SavesOutcome::Save(name) => {
+            SavesOutcome::Save(ref name) | SavesOutcome::Overwrite(ref name) => {
+                let replace = matches!(outcome, SavesOutcome::Overwrite(_));
                 let saved = SavedGame::capture(&mut self.game, self.now);
-                match saves::save_slot(&dir, &name, &saved) {
+                match saves::save_slot(&dir, name, &saved, replace) {
                     Ok(()) => {
                         self.mode = Mode::Playing;
                         self.message = Some(format!("Saved to slot '{name}'."));
@@ -205,12 +228,18 @@ impl App {
                     Err(why) => self.dialog_error(why),
                 }
             }
+            SavesOutcome::Load(name) if name == self.playing_slot() => {
+                self.mode = Mode::Playing;
+                self.message = Some(format!("Slot '{name}' is the game you are playing."));
+            }
             SavesOutcome::Load(name) => match saves::load_slot(&dir, &name) {
-                Loaded::Ok(saved) => {
-                    self.game = saved.game;
-                    self.continue_game(self.now);
-                    self.message = Some(format!("Loaded slot '{name}'."));
-                }
+                Loaded::Ok(saved) => match self.replace_game(saved.game) {
+                    Ok(()) => {
+                        self.continue_game(self.now);
+                        self.message = Some(format!("Loaded slot '{name}'."));
+                    }
+                    Err(why) => self.dialog_error(why),
+                },
                 other => {
                     let why = other
                         .message(SavedGame::WHAT)
@@ -235,33 +264,20 @@ impl App {
         }
     }
 
-    /// Saves the unfinished game to a slot before a new one replaces it,
-    /// and says where (a game without a config directory cannot be kept).
-    pub(super) fn keep_unfinished_game(&mut self) {
-        let Some(disk) = &self.disk else {
-            return;
-        };
-        let name = suggested_name(&self.game);
-        let saved = SavedGame::capture(&mut self.game, self.now);
-        self.message = Some(match saves::save_slot(&disk.dir, &name, &saved) {
-            Ok(()) => format!("The unfinished game is kept in slot '{name}'."),
-            Err(why) => format!("The unfinished game could not be kept: {why}"),
-        });
+    /// The slot this process writes the game on screen to (`autosave`, or
+    /// a spare); empty when it writes none.
+    pub fn playing_slot(&self) -> String {
+        match &self.disk {
+            Some(disk) if self.read_only.is_none() && !disk.autosave.is_held() => {
+                disk.autosave.slot()
+            }
+            _ => String::new(),
+        }
     }
 
     /// Shows a problem and lists the slots afresh (a damaged one was moved aside).
     fn dialog_error(&mut self, why: String) {
         self.open_saves();
         self.message = Some(why);
-    }
-}
-
-/// A slot name for the current game: board, level and seed.
-fn suggested_name(game: &Game) -> String {
-    let n = game.shape().n();
-    let level = Difficulty::name(game.difficulty());
-    match game.seed() {
-        Some(seed) => format!("{n}x{n}-{level}-{seed}"),
-        None => format!("{n}x{n}-{level}"),
     }
 }
