@@ -23,6 +23,10 @@ use tudoku::storage::stats::{Finish, Stats};
 use tudoku::storage::{ConfigDir, Loaded, load, store};
 use tudoku::ui::Config;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 /// Cases per target in `cargo test`.
 const SHORT: u32 = 300;
 /// Cases per target in the release run: 30,000, and 10,000 for the slow
@@ -232,19 +236,6 @@ fn files_in(dir: &Path) -> Vec<Vec<u8>> {
         .unwrap()
         .map(|e| std::fs::read(e.unwrap().path()).unwrap())
         .collect()
-}
-
-/// The scratch directory: memory-backed where there is one.
-fn scratch() -> tempfile::TempDir {
-    let shm = Path::new("/dev/shm");
-    if shm.is_dir()
-        && let Ok(dir) = tempfile::Builder::new()
-            .prefix("tudoku-fuzz")
-            .tempdir_in(shm)
-    {
-        return dir;
-    }
-    tempfile::tempdir().unwrap()
 }
 
 /// Runs `check` over `cases` inputs; returns how many ran.
