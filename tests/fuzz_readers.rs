@@ -4,6 +4,9 @@
 //! repeated or dropped). None may panic; a save or stats file that loads
 //! must save and load again unchanged (the writer stays inside the reader).
 //!
+//! (This replaces tests/storage_fuzz.rs, whose almost-TOML inputs and
+//! "the bytes are still on disk" checks are folded in here.)
+//!
 //! A modest number of cases here; the ignored `*_long` runs (CI's release
 //! step) take a fixed, larger number per target and print it.
 
@@ -19,6 +22,10 @@ use tudoku::storage::stats::{Finish, Stats};
 use tudoku::storage::{ConfigDir, Loaded, load, store};
 use tudoku::ui::Config;
 use tudoku_engine::{Difficulty, Shape};
+
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
 
 /// Cases per target in `cargo test`.
 const SHORT: u32 = 300;
@@ -210,25 +217,25 @@ fn number_spans(text: &str) -> Vec<(usize, usize)> {
     spans
 }
 
-/// Arbitrary bytes, or a valid file mutated.
+/// Arbitrary bytes, bytes that are almost TOML (to get past the parser
+/// now and then), or a valid file mutated.
 fn input(valid: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    let toml_ish = "(format_version = [0-9]{1,3}\n)?(\\[\\[?[a-z]{1,8}\\]\\]?\n)?\
+                    ([a-z_]{1,10} = (\"[a-z]{0,5}\"|[0-9]{1,4}|true|\\[\\]|\\{\\})\n){0,6}";
     prop_oneof![
         1 => proptest::collection::vec(any::<u8>(), 0..400),
+        1 => toml_ish.prop_map(String::into_bytes),
         4 => proptest::collection::vec(mutation(), 1..6).prop_map(move |ms| mutate(valid, &ms)),
     ]
 }
 
-/// The scratch directory: memory-backed where there is one.
-fn scratch() -> tempfile::TempDir {
-    let shm = Path::new("/dev/shm");
-    if shm.is_dir()
-        && let Ok(dir) = tempfile::Builder::new()
-            .prefix("tudoku-fuzz")
-            .tempdir_in(shm)
-    {
-        return dir;
-    }
-    tempfile::tempdir().unwrap()
+/// Every file's bytes in `dir`: whatever a reader did, the bytes it was
+/// given are still there (in place or moved aside), and nothing else.
+fn files_in(dir: &Path) -> Vec<Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .collect()
 }
 
 /// Runs `check` over `cases` inputs; returns how many ran.
@@ -256,7 +263,13 @@ fn fuzz(cases: u32, valid: &'static str, check: impl Fn(&Path, &[u8])) -> u32 {
 fn check_save(dir: &Path, bytes: &[u8]) {
     let path = dir.join("autosave.toml");
     std::fs::write(&path, bytes).unwrap();
-    match load::<SavedGame>(&path) {
+    let loaded = load::<SavedGame>(&path);
+    assert_eq!(
+        files_in(dir),
+        vec![bytes.to_vec()],
+        "the bytes stay on disk"
+    );
+    match loaded {
         Loaded::Ok(mut saved) => {
             let before = toml::to_string(&saved.game).unwrap();
             let now = Instant::now();
@@ -297,7 +310,13 @@ fn check_slots(dir: &Path, bytes: &[u8]) {
 fn check_stats(dir: &Path, bytes: &[u8]) {
     let path = dir.join("stats.toml");
     std::fs::write(&path, bytes).unwrap();
-    match load::<Stats>(&path) {
+    let loaded = load::<Stats>(&path);
+    assert_eq!(
+        files_in(dir),
+        vec![bytes.to_vec()],
+        "the bytes stay on disk"
+    );
+    match loaded {
         Loaded::Ok(mut stats) => {
             // what loads can be counted on and saved again
             let shape = Shape::for_size(9).unwrap();
@@ -323,6 +342,11 @@ fn check_config(dir: &Path, bytes: &[u8]) {
     std::fs::write(&path, bytes).unwrap();
     let (config, _warnings) = Config::load(&path);
     let _ = config.settings.shape();
+    assert_eq!(
+        files_in(dir),
+        vec![bytes.to_vec()],
+        "the bytes stay on disk"
+    );
 }
 
 #[test]

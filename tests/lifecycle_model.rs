@@ -27,6 +27,10 @@ use tudoku::storage::{ConfigDir, Loaded, load};
 use tudoku::ui::{App, Config, Launch, Mode, Start, load_start, prepare};
 use tudoku_engine::Shape;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::scratch;
+
 /// A 4x4 puzzle with one solution, as a player would type it in.
 const ENTERED: &str = "..4.1......4.2..";
 
@@ -394,20 +398,6 @@ impl World {
             self.step(&Op::Quit(i));
         }
     }
-}
-
-/// The directory for a run: memory-backed where there is one, since the
-/// saves sync to the disk and the model only needs their contents.
-fn scratch() -> tempfile::TempDir {
-    let shm = Path::new("/dev/shm");
-    if shm.is_dir()
-        && let Ok(dir) = tempfile::Builder::new()
-            .prefix("tudoku-model")
-            .tempdir_in(shm)
-    {
-        return dir;
-    }
-    tempfile::tempdir().unwrap()
 }
 
 /// Runs `sequences` random sequences of up to `length` steps; returns the
