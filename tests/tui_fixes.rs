@@ -112,7 +112,10 @@ fn a_new_game_asks_first_and_keeps_the_unfinished_one_in_a_slot() {
         .expect("a slot holds the unfinished game");
     let kept = saves::load_slot(&dir, &slot.name).ok().unwrap();
     assert_eq!(kept.game.values(), &played);
-    assert!(app.message.as_deref().unwrap().contains(&slot.name));
+    match &app.mode {
+        Mode::NewGame(form) => assert!(form.note.as_deref().unwrap().contains(&slot.name)),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

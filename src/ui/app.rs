@@ -20,7 +20,7 @@ use super::saves_dialog::SavesDialog;
 use super::terminal::{Signals, TerminalGuard};
 use crate::engine::value_of;
 use crate::engine::{Difficulty, Shape};
-use crate::game::{Action, Applied, Game};
+use crate::game::{Action, Applied, Direction, Game};
 
 use crate::storage::stats::Stats;
 
@@ -91,6 +91,9 @@ pub struct App {
     /// the pad picks one, then Enter or a click on a cell places it (or
     /// notes it in notes mode). `None` is the usual cell-first input.
     pub picked: Option<u8>,
+    /// The board's boxes at a glance (how full each is, where the cursor
+    /// is) in place of the board: for boards shown through a viewport.
+    pub overview: bool,
     running: bool,
     suspend_requested: bool,
     disk: Option<Disk>,
@@ -120,6 +123,7 @@ impl App {
             now,
             size: (80, 24),
             picked: None,
+            overview: false,
             running: true,
             suspend_requested: false,
             disk: None,
@@ -282,6 +286,9 @@ impl App {
                 if confirm {
                     self.keep_unfinished_game();
                     self.open_new_game();
+                    if let Mode::NewGame(form) = &mut self.mode {
+                        form.note = self.message.take();
+                    }
                 } else {
                     self.mode = Mode::Playing;
                 }
@@ -364,6 +371,16 @@ impl App {
             return;
         }
         match command {
+            Command::Play(Action::Move(direction)) if self.overview => {
+                let shape = self.game.shape();
+                let steps = match direction {
+                    Direction::Up | Direction::Down => shape.box_rows(),
+                    Direction::Left | Direction::Right => shape.box_cols(),
+                };
+                for _ in 0..steps {
+                    self.act(Action::Move(direction));
+                }
+            }
             Command::Play(action) => match self.act(action) {
                 Some(Applied::Checked { wrong }) => {
                     self.message = Some(match wrong {
@@ -401,7 +418,10 @@ impl App {
                 let value = self.game.value(self.game.selected());
                 self.picked = Some(if value == 0 { 1 } else { value });
             }
+            Command::Overview => self.overview = !self.overview,
+            Command::Confirm if self.overview => self.overview = false,
             Command::Confirm => self.place_picked(),
+            Command::Cancel if self.overview => self.overview = false,
             Command::Cancel => self.picked = None,
         }
     }
@@ -431,10 +451,13 @@ impl App {
             layout,
             panel,
             ..
-        } = screen(area, self.game.shape())
+        } = screen(area, self.game.shape(), self.game.selected())
         else {
             return;
         };
+        if self.overview {
+            return;
+        }
         let at = (column, row).into();
         if board.contains(at)
             && let Some(cell) = layout.cell_at(column - board.x, row - board.y)

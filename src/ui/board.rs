@@ -5,7 +5,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::config::Settings;
@@ -31,10 +31,18 @@ impl Widget for &BoardView<'_> {
             return;
         }
         self.render_lines(area, buf);
-        for (cell, marks) in self.cell_marks().into_iter().enumerate() {
-            let rect = layout.cell_rect(cell);
-            let rect = Rect::new(area.x + rect.x, area.y + rect.y, rect.width, rect.height);
-            self.render_cell(cell, marks, rect, buf);
+        if layout.is_viewport() {
+            self.render_labels(area, buf);
+        }
+        let marks = self.cell_marks();
+        let (rows, cols) = layout.shown();
+        let n = layout.n();
+        for row in rows {
+            for cell in cols.clone().map(|col| row * n + col) {
+                let rect = layout.cell_rect(cell);
+                let rect = Rect::new(area.x + rect.x, area.y + rect.y, rect.width, rect.height);
+                self.render_cell(cell, marks[cell], rect, buf);
+            }
         }
     }
 }
@@ -90,24 +98,38 @@ impl BoardView<'_> {
             (_, true) => theme.given,
             (_, false) => theme.entry,
         };
+        let selected = cell == game.selected();
         for (on, layer) in [
             (marks.peer, theme.peer),
             (marks.hint, theme.hint),
             (same, theme.same_digit),
             (marks.conflict, theme.conflict),
             (wrong, theme.wrong),
-            (cell == game.selected(), theme.selected),
+            (selected, theme.selected),
         ] {
             if on {
                 style = style.patch(layer);
             }
+        }
+        // the cursor's colours must not hide that its digit is wrong or
+        // clashes: the digit takes the warning's colour, underlined, and
+        // `!` marks stand beside it whatever the theme
+        let warned = marks.conflict || wrong;
+        if selected && warned {
+            let warning = if wrong { theme.wrong } else { theme.conflict };
+            let colour = warning.bg.or(warning.fg);
+            style = Style {
+                fg: colour.or(style.fg),
+                ..style
+            }
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
         }
         buf.set_style(rect, Theme::fill(style));
         let (dx, dy) = self.layout.value_offset();
         let (cx, cy) = (rect.x + dx, rect.y + dy);
         if value != 0 {
             buf[(cx, cy)].set_char(symbol(value)).set_style(style);
-            if theme.markers && (marks.conflict || wrong) && rect.width >= 3 {
+            if (theme.markers || selected) && warned && rect.width >= 3 {
                 buf[(cx - 1, cy)].set_char('!').set_style(style);
                 buf[(cx + 1, cy)].set_char('!').set_style(style);
             }
@@ -147,9 +169,44 @@ impl BoardView<'_> {
         }
     }
 
+    /// A viewport's coordinates: row numbers at the left, column numbers
+    /// above, and each box's number in the line above it.
+    fn render_labels(&self, area: Rect, buf: &mut Buffer) {
+        let (layout, style) = (self.layout, self.theme.label);
+        let (rows, cols) = layout.shown();
+        let shape = self.game.shape();
+        for row in rows.clone() {
+            let y = area.y + layout.row_label_y(row);
+            buf.set_stringn(area.x, y, format!("{:>2}", row + 1), 2, style);
+        }
+        let width = layout.cell_size().0 as usize;
+        // narrow cells: every other column, so that the numbers stay apart
+        let every = if width < 3 { 2 } else { 1 };
+        for col in cols.clone().step_by(every) {
+            let x = area.x + layout.col_label_x(col);
+            let label = (col + 1).to_string();
+            // centred over the cell, where it fits
+            let x = x + width.saturating_sub(label.len()) as u16 / 2;
+            buf.set_stringn(x, area.y, &label, width.max(label.len()), style);
+        }
+        let gx = layout.grid_origin().0;
+        for row in rows.step_by(shape.box_rows()) {
+            for col in cols.clone().step_by(shape.box_cols()) {
+                let cell = layout.cell_rect(row * layout.n() + col);
+                let b = shape.geometry().box_of(row * layout.n() + col) + 1;
+                // on the heavy line just above the box, after its corner
+                let y = area.y + cell.y - 1;
+                let x = area.x + cell.x.max(gx + 1);
+                buf.set_string(x, y, format!("b{b}"), style);
+            }
+        }
+    }
+
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
         let layout = self.layout;
-        let (w, h) = (layout.width(), layout.height());
+        let (gx, gy) = layout.grid_origin();
+        let area = Rect::new(area.x + gx, area.y + gy, area.width - gx, area.height - gy);
+        let (w, h) = layout.grid_size();
         let (downs, acrosses) = layout.line_weights();
         for (y, &hz) in (0..h).zip(&acrosses) {
             for (x, &v) in (0..w).zip(&downs) {

@@ -208,6 +208,8 @@ pub enum Command {
     NewGame,
     /// Show the command line that opens this game's puzzle elsewhere.
     Share,
+    /// The board's boxes at a glance instead of the board, or back.
+    Overview,
     Saves,
     Stats,
     Help,
@@ -255,7 +257,7 @@ use Command as C;
 /// map, the help, the key bar and config.toml's `[keys]` are made from.
 /// The defaults give every command a key that no board size shadows.
 #[rustfmt::skip]
-pub const COMMANDS: [CommandInfo; 32] = [
+pub const COMMANDS: [CommandInfo; 33] = [
     info(C::Play(A::Move(Direction::Up)), "move_up", "move up", "up", &["up", "k"]),
     info(C::Play(A::Move(Direction::Down)), "move_down", "move down", "down", &["down", "j"]),
     info(C::Play(A::Move(Direction::Left)), "move_left", "move left", "left", &["left", "h"]),
@@ -280,6 +282,7 @@ pub const COMMANDS: [CommandInfo; 32] = [
     info(C::Restart, "restart", "restart puzzle", "restart", &["F8"]),
     info(C::NewGame, "new_game", "new game", "new", &["F9", "ctrl-n"]),
     info(C::Share, "share", "share this puzzle", "share", &["F11", "ctrl-e"]),
+    info(C::Overview, "overview", "box overview on/off", "overview", &["=", "ctrl-o"]),
     info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),
     info(C::Stats, "stats", "stats", "stats", &["w", "ctrl-w"]),
     info(C::Help, "help", "help", "help", &["?", "F1"]),

@@ -9,6 +9,7 @@ mod dialog;
 mod input;
 mod keys;
 mod layout;
+mod overview;
 mod pad;
 mod saves_dialog;
 mod stats_table;

@@ -16,6 +16,7 @@ use super::board::BoardView;
 use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
 use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
+use super::overview::Overview;
 use super::pad::pad_area;
 use super::stats_table::stats_lines;
 use super::time::format_time;
@@ -36,7 +37,7 @@ impl App {
             layout,
             panel,
             bar,
-        } = screen(area, self.game.shape())
+        } = screen(area, self.game.shape(), self.game.selected())
         else {
             self.render_too_small(area, buf);
             return;
@@ -46,6 +47,13 @@ impl App {
         let hidden = self.game.is_held() && !matches!(self.mode, Mode::Won { .. });
         if self.game.is_paused() || hidden {
             self.render_paused(board, buf);
+        } else if self.overview {
+            let map = Overview {
+                game: &self.game,
+                shown: layout.shown(),
+                theme: &self.config.theme,
+            };
+            (&map).render(board, buf);
         } else {
             let view = BoardView {
                 game: &self.game,
@@ -65,7 +73,7 @@ impl App {
             Mode::ConfirmRestart => self.render_confirm(area, buf),
             Mode::ConfirmNewGame => self.render_confirm_new_game(area, buf),
             Mode::Saves(dialog) => {
-                let lines = dialog.lines(&self.config.theme, &self.config.keys);
+                let lines = dialog.lines(&self.config.theme, &self.config.keys, area.width);
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
             }
             Mode::Stats => self.render_stats(area, buf),
@@ -110,7 +118,7 @@ impl App {
     }
 
     fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
-        let Screen::TooSmall { need } = screen(area, self.game.shape()) else {
+        let Screen::TooSmall { need } = screen(area, self.game.shape(), 0) else {
             return;
         };
         let n = self.n();
@@ -133,14 +141,16 @@ impl App {
     }
 
     fn render_paused(&self, board: Rect, buf: &mut Buffer) {
+        // under help and dialogs the board is simply not drawn: no stray
+        // border shows around the overlay
+        if !self.game.is_paused() {
+            return;
+        }
         let theme = &self.config.theme;
         Block::bordered()
             .border_type(BorderType::Thick)
             .border_style(theme.box_line)
             .render(board, buf);
-        if !self.game.is_paused() {
-            return;
-        }
         let text = vec![
             Line::from(Span::styled("Paused", theme.title)),
             Line::from(format!(
@@ -179,7 +189,7 @@ impl App {
         lines.extend(pad.lines(&game.remaining_counts(), self.picked, theme));
         let fields_at = lines.len();
         lines.extend([
-            field("Board", format!("{n}x{n}, boxes {shape}")),
+            field("Board", format!("{n}x{n}, box {shape}")),
             field("Level", game.difficulty().to_string()),
             field(
                 "Seed",
@@ -206,17 +216,47 @@ impl App {
             lines.insert(fields_at + 3, field("Time", clock));
         }
         let selected = game.selected();
-        lines.push(field("Cell", game.geometry().cell_name(selected)));
+        let g = game.geometry();
+        lines.push(field(
+            "Cell",
+            format!("{} b{}", g.cell_name(selected), g.box_of(selected) + 1),
+        ));
+        if layout.is_viewport() {
+            let (rows, cols) = layout.shown();
+            let overview = self.config.keys.describe(Command::Overview, n);
+            lines.push(field(
+                "View",
+                format!(
+                    "r{}-{} c{}-{} {overview}",
+                    rows.start + 1,
+                    rows.end,
+                    cols.start + 1,
+                    cols.end
+                ),
+            ));
+        }
         if layout.notes == NotesView::Compact && game.value(selected) == 0 {
             lines.extend(self.notes_in_full(selected));
         }
+        let hint_at = lines.len();
         if let Some(hint) = game.hint_text() {
             lines.push(Line::from(""));
-            lines.push(Line::from(vec![
-                Span::styled("Hint: ", theme.title),
-                Span::raw(hint),
-            ]));
+            let text = format!("Hint: {hint}");
+            for (i, line) in wrap_words(&text, usize::from(area.width.max(1)))
+                .into_iter()
+                .enumerate()
+            {
+                lines.push(if i == 0 {
+                    Line::from(vec![
+                        Span::styled("Hint:", theme.title),
+                        Span::raw(line["Hint:".len()..].to_string()),
+                    ])
+                } else {
+                    Line::from(line)
+                });
+            }
         }
+        let hint_end = lines.len();
         if self.read_only.is_some() {
             lines.push(field("Saving", "read-only view".to_string()));
         } else if self.autosave_trouble().is_some() {
@@ -250,6 +290,23 @@ impl App {
                 ),
                 theme.message,
             )));
+        }
+        // a hint longer than the room left is cut, and the messages
+        // overlay shows it in full
+        let height = |lines: &[Line]| -> usize {
+            lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
+        };
+        let over = height(&lines).saturating_sub(usize::from(area.height));
+        if over > 0 && hint_end - hint_at > 2 {
+            let keep = (hint_end - hint_at).saturating_sub(over + 1).max(2);
+            let more = Line::from(Span::styled(
+                format!(
+                    "… {} shows it all",
+                    self.config.keys.names(Command::Messages)
+                ),
+                theme.label,
+            ));
+            lines.splice(hint_at + keep..hint_end, [more]);
         }
         // no trimming: the note rows keep their slots
         Paragraph::new(lines)
@@ -480,6 +537,10 @@ impl App {
         if let Some(note) = form.out_of_reach() {
             lines.insert(3, Line::from(Span::styled(note, theme.message)));
         }
+        if let Some(note) = &form.note {
+            lines.insert(0, Line::from(Span::styled(note.clone(), theme.message)));
+            lines.insert(1, Line::from(""));
+        }
         popup(" New game ", lines, area, theme.popup, buf);
     }
 
@@ -556,6 +617,14 @@ impl App {
         let width = usize::from(area.width.saturating_sub(6)).clamp(20, 76);
         let all: Vec<&String> = self.old_notices.iter().chain(&self.notices).collect();
         let mut lines: Vec<Line> = Vec::new();
+        if let Some(hint) = self.game.hint_text() {
+            lines.extend(
+                wrap_words(&format!("Hint: {hint}"), width)
+                    .into_iter()
+                    .map(Line::from),
+            );
+            lines.push(Line::from(""));
+        }
         if all.is_empty() {
             lines.push(Line::from("No messages."));
         }
