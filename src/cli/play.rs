@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
 
-use tudoku::engine::{Difficulty, Grid, Shape, parse_puzzles};
+use tudoku::engine::{Difficulty, Grid, Shape, from_share_code, is_share_code, parse_puzzles};
 use tudoku::game::Game;
 use tudoku::storage::timestamp::date_number;
 use tudoku::storage::{ConfigDir, saves};
@@ -37,11 +37,12 @@ pub struct PlayArgs {
     /// Play the game saved in this slot (`tudoku saves` lists them).
     #[arg(long, value_name = "NAME")]
     pub load: Option<String>,
-    /// A puzzle to play: a file (its first puzzle) or the puzzle itself,
+    /// A puzzle to play: a file (its first puzzle), the puzzle itself,
     /// e.g. 53..7....6..195... ('.' or 0 for blanks; --box for rectangular
-    /// boxes). It must have exactly one solution.
+    /// boxes), or a share code such as 9_1CZ3... (^E in the game shows one).
+    /// It must have exactly one solution.
     #[arg(
-        value_name = "FILE|PUZZLE",
+        value_name = "FILE|PUZZLE|CODE",
         conflicts_with_all = ["size", "difficulty", "seed", "daily", "load"]
     )]
     pub puzzle: Option<String>,
@@ -111,6 +112,11 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
 /// `source` is a file's path, else `source` itself read as a puzzle. Errors
 /// say where (file, line, column) and what is wrong.
 fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
+    // a share code (`9_…`) names its own board; a file of that name wins
+    if is_share_code(source) && std::fs::metadata(source).is_err() {
+        let puzzle = from_share_code(source).map_err(|e| format!("{source}: {e}"))?;
+        return playable(puzzle, "the share code");
+    }
     let (from, text) = match std::fs::metadata(source) {
         Ok(_) => {
             let input = read_input(Some(&PathBuf::from(source)))?;

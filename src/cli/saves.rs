@@ -5,6 +5,7 @@
 
 use std::process::ExitCode;
 
+use tudoku::engine::share_code;
 use tudoku::storage::ConfigDir;
 use tudoku::storage::saves::{list, load_named};
 use tudoku::storage::timestamp;
@@ -18,17 +19,21 @@ pub struct SavesArgs {
     /// e.g. `tudoku saves --export autosave | tudoku hint`.
     #[arg(long, value_name = "NAME")]
     pub export: Option<String>,
+    /// With --export: print the puzzle's share code (such as 9_1CZ3...,
+    /// which `tudoku play CODE` opens) instead of its line.
+    #[arg(long, requires = "export")]
+    pub code: bool,
 }
 
 pub fn run(dir: &ConfigDir, args: &SavesArgs) -> ExitCode {
     match &args.export {
-        Some(name) => export(dir, name),
+        Some(name) => export(dir, name, args.code),
         None => list_slots(dir),
     }
 }
 
-/// Prints the puzzle of slot `name`.
-fn export(dir: &ConfigDir, name: &str) -> ExitCode {
+/// Prints the puzzle of slot `name`: its line, or its share code.
+fn export(dir: &ConfigDir, name: &str, code: bool) -> ExitCode {
     let saved = match load_named(dir, name) {
         Ok(saved) => saved,
         Err(why) => {
@@ -36,11 +41,14 @@ fn export(dir: &ConfigDir, name: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let givens = saved.game.givens();
+    let text = if code {
+        share_code(givens)
+    } else {
+        givens.to_string()
+    };
     let mut out = Output::new();
-    match out
-        .line(&saved.game.givens().to_string())
-        .and_then(|()| out.finish())
-    {
+    match out.line(&text).and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.exit_code(),
     }

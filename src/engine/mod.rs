@@ -22,6 +22,7 @@ pub use board::digits::DigitSet;
 pub use board::geometry::{Geometry, SUPPORTED_SIZES, Shape};
 pub use board::grid::{Grid, symbol, value_of};
 pub use board::reader::{ParseError, ParseErrorKind, ParsedPuzzle, PuzzleAssembler, parse_puzzles};
+pub use board::share::{ShareError, from_share_code, is_share_code, share_code};
 pub use board::validate::{conflicts, first_clash, is_consistent, is_solution, is_solved};
 
 pub use generation::dig::{Symmetry, is_minimal};

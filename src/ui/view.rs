@@ -21,7 +21,7 @@ use super::pad::pad_area;
 use super::stats_table::stats_lines;
 use super::time::format_time;
 use crate::engine::Shape;
-use crate::engine::symbol;
+use crate::engine::{share_code, symbol};
 use crate::game::{Action, Game};
 
 impl App {
@@ -545,26 +545,50 @@ impl App {
     }
 
     /// The command lines that open this puzzle on another machine, over the
-    /// whole screen without borders, so that they copy cleanly.
+    /// whole screen without borders, so that they copy cleanly: each on one
+    /// line, never wrapped (a line the screen is too narrow for is named
+    /// instead of shown broken).
     fn render_share(&self, area: Rect, buf: &mut Buffer) {
         let theme = &self.config.theme;
+        let width = usize::from(area.width);
         let mut lines = vec![
             Line::from(Span::styled("Share this puzzle", theme.title)),
             Line::from(""),
         ];
-        for command in share_commands(&self.game) {
-            lines.push(Line::from(command));
+        let shown = |text: String, other: &str| {
+            if text.chars().count() <= width {
+                Line::from(text)
+            } else {
+                Line::from(Span::styled(other.to_string(), theme.label))
+            }
+        };
+        let share = share_commands(&self.game);
+        lines.push(Line::from(Span::styled("Its code:", theme.label)));
+        lines.push(shown(
+            share.code.clone(),
+            "(too narrow: tudoku saves --export autosave --code)",
+        ));
+        if let Some(seeded) = share.seeded {
             lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(
+                "The same board, level and puzzle from its seed:",
+                theme.label,
+            )));
+            lines.push(shown(seeded, "(too narrow for the command)"));
         }
-        lines.push(Line::from(format!(
-            "(or: tudoku saves --export autosave)   {}",
-            self.closes(Command::Share)
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            "The puzzle's line, for other programs:",
+            theme.label,
         )));
+        lines.push(shown(
+            share.line,
+            "tudoku saves --export autosave   (too long for this width)",
+        ));
+        lines.push(Line::from(""));
+        lines.push(Line::from(self.closes(Command::Share)));
         Clear.render(area, buf);
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .style(theme.popup)
-            .render(area, buf);
+        Paragraph::new(lines).style(theme.popup).render(area, buf);
     }
 
     /// An overlay's last line: the keys that close it (cancel, or the key
@@ -673,29 +697,41 @@ impl App {
     }
 }
 
-/// The command lines that open a game's puzzle: with its seed (the same
-/// board, level and puzzle), and with the puzzle itself.
-pub fn share_commands(game: &Game) -> Vec<String> {
+/// The ways to open a game's puzzle elsewhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShareCommands {
+    /// `tudoku play` with the puzzle's share code: short, one line.
+    pub code: String,
+    /// With its seed, for a generated game: the same board, level and puzzle.
+    pub seeded: Option<String>,
+    /// `tudoku play` with the puzzle's full line (what other programs read).
+    pub line: String,
+}
+
+/// The command lines that open a game's puzzle.
+pub fn share_commands(game: &Game) -> ShareCommands {
     let shape = game.shape();
     let board = if Shape::for_size(shape.n()) == Some(shape) {
         format!("--size {}", shape.n())
     } else {
         format!("--box {shape}")
     };
-    let mut commands = Vec::new();
-    if let Some(seed) = game.seed() {
-        commands.push(format!(
+    let seeded = game.seed().map(|seed| {
+        format!(
             "tudoku play {board} --difficulty {} --seed {seed}",
             game.difficulty()
-        ));
-    }
+        )
+    });
     let boxes = if board.starts_with("--box") {
         format!("{board} ")
     } else {
         String::new()
     };
-    commands.push(format!("tudoku play {boxes}{}", game.givens()));
-    commands
+    ShareCommands {
+        code: format!("tudoku play {}", share_code(game.givens())),
+        seeded,
+        line: format!("tudoku play {boxes}{}", game.givens()),
+    }
 }
 
 /// A bordered box of text centred in `area`.

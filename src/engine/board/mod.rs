@@ -5,4 +5,5 @@ pub(super) mod digits;
 pub(super) mod geometry;
 pub(super) mod grid;
 pub(super) mod reader;
+pub(super) mod share;
 pub(super) mod validate;
