@@ -7,12 +7,21 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::{edit_line, serde_forms};
 use crate::engine::DigitSet;
 
-/// What one cell holds: a value (0 = empty) and its notes.
+/// What one cell holds: a value (0 = empty), its notes (the corner marks
+/// when corner and centre marks are on), its colour (0 = none), its notes'
+/// colours (`NOTE_COLOUR_BITS` per digit, digit d at bit 2(d-1)) and its
+/// centre marks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellState {
     pub value: u8,
     #[serde(with = "serde_forms::digit_set")]
     pub notes: DigitSet,
+    #[serde(default)]
+    pub colour: u8,
+    #[serde(default)]
+    pub note_colours: u64,
+    #[serde(default, with = "serde_forms::digit_set")]
+    pub centre: DigitSet,
 }
 
 /// One cell's change within an edit.
@@ -166,6 +175,11 @@ impl History {
         !self.undone.edits.is_empty()
     }
 
+    /// The edits that can be undone, the latest first.
+    pub fn done_latest_first(&self) -> impl Iterator<Item = &Edit> {
+        self.done.edits.iter().rev()
+    }
+
     /// Every recorded edit, for validating a loaded game.
     pub fn edits(&self) -> impl Iterator<Item = &Edit> {
         self.done.edits.iter().chain(&self.undone.edits)
@@ -185,6 +199,7 @@ mod tests {
                 after: CellState {
                     value: (k % 9 + 1) as u8,
                     notes: DigitSet::EMPTY,
+                    ..CellState::default()
                 },
             }],
         }

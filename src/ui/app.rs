@@ -102,16 +102,19 @@ pub struct App {
     /// The thread making a new game. Dropping it abandons that game and
     /// stops the thread.
     generation: Option<Generation>,
+    /// The colour-a-note key was pressed: the next symbol names the note.
+    pub colour_note_next: bool,
+    /// With corner and centre marks on, notes mode enters centre marks
+    /// (notes are then the corner marks).
+    pub centre_mode: bool,
 }
 
 /// How often the loop looks for a finished puzzle while one is being made.
 const GENERATION_POLL: Duration = Duration::from_millis(100);
 
 impl App {
-    pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
-        game.set_auto_remove_notes(config.settings.auto_remove_notes);
-        game.set_check_mistakes(config.settings.check_mistakes);
-        App {
+    pub fn new(game: Game, config: Config, stats: Stats, now: Instant) -> App {
+        let mut app = App {
             game,
             mode: Mode::Playing,
             config,
@@ -129,7 +132,20 @@ impl App {
             disk: None,
             unsaved: false,
             generation: None,
-        }
+            colour_note_next: false,
+            centre_mode: false,
+        };
+        app.apply_settings();
+        app
+    }
+
+    /// The settings the game itself keeps to (they are the player's, not
+    /// the game's, so a loaded or new game takes them from the config).
+    pub(super) fn apply_settings(&mut self) {
+        let settings = &self.config.settings;
+        self.game.set_auto_remove_notes(settings.auto_remove_notes);
+        self.game.set_check_mistakes(settings.check_mistakes);
+        self.game.set_live_notes(settings.live_notes);
     }
 
     /// Plays until the player quits, the terminal goes away or a signal
@@ -239,6 +255,12 @@ impl App {
             {
                 self.on_click(mouse.column, mouse.row)
             }
+            Event::Mouse(mouse)
+                if self.config.settings.mouse
+                    && mouse.kind == MouseEventKind::Drag(MouseButton::Left) =>
+            {
+                self.on_drag(mouse.column, mouse.row)
+            }
             Event::Resize(w, h) => self.size = (w, h),
             _ => {}
         }
@@ -346,17 +368,39 @@ impl App {
             let note_mod = self.config.keys.note_modifier.modifiers();
             let mods = key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
             let digit = value_of(c).unwrap_or(0);
+            if std::mem::take(&mut self.colour_note_next) {
+                self.act(Action::CycleNoteColour(digit));
+                return;
+            }
             if self.picked.is_some() && mods.is_empty() {
                 self.picked = Some(digit);
                 return;
             }
             if mods.is_empty() || mods == note_mod {
-                let as_note = self.game.notes_mode() != (mods == note_mod);
-                self.act(if as_note {
-                    Action::ToggleNote(digit)
-                } else {
-                    Action::Place(digit)
+                // several cells selected: a digit notes (or marks) them all
+                let several = self.game.selection().len() > 1;
+                let as_note = several || self.game.notes_mode() != (mods == note_mod);
+                let centre = as_note && self.centre_mode && self.game.notes_mode();
+                self.act(match (as_note, centre) {
+                    (true, true) => Action::ToggleCentre(digit),
+                    (true, false) => Action::ToggleNote(digit),
+                    _ => Action::Place(digit),
                 });
+                return;
+            }
+        }
+        self.colour_note_next = false;
+        // shift+arrows add to the selection
+        if key.modifiers.contains(KeyModifiers::SHIFT) && !self.game.is_paused() {
+            let direction = match key.code {
+                KeyCode::Up => Some(Direction::Up),
+                KeyCode::Down => Some(Direction::Down),
+                KeyCode::Left => Some(Direction::Left),
+                KeyCode::Right => Some(Direction::Right),
+                _ => None,
+            };
+            if let Some(direction) = direction {
+                self.act(Action::SelectExtend(direction));
                 return;
             }
         }
@@ -371,6 +415,20 @@ impl App {
             return;
         }
         match command {
+            // with corner and centre marks, notes mode has two steps:
+            // corner marks, then centre marks, then back to values
+            Command::Play(Action::ToggleNotesMode)
+                if self.config.settings.corner_centre_marks
+                    && self.game.notes_mode()
+                    && !self.centre_mode =>
+            {
+                self.centre_mode = true;
+            }
+            Command::Play(Action::ToggleNotesMode) => {
+                self.centre_mode = false;
+                self.act(Action::ToggleNotesMode);
+            }
+            Command::ColourNote => self.colour_note_next = true,
             Command::Play(Action::Move(direction)) if self.overview => {
                 let shape = self.game.shape();
                 let steps = match direction {
@@ -479,13 +537,44 @@ impl App {
         }
     }
 
+    /// A drag with the button down adds the cells it crosses to the
+    /// selection.
+    fn on_drag(&mut self, column: u16, row: u16) {
+        if self.mode != Mode::Playing || self.game.is_paused() || self.overview {
+            return;
+        }
+        if let Some(cell) = self.cell_at(column, row)
+            && cell != self.game.selected()
+        {
+            self.act(Action::SelectAdd(cell));
+        }
+    }
+
+    /// The cell drawn at a screen position, if any.
+    fn cell_at(&self, column: u16, row: u16) -> Option<usize> {
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let Screen::Fits { board, layout, .. } =
+            screen(area, self.game.shape(), self.game.selected())
+        else {
+            return None;
+        };
+        board
+            .contains((column, row).into())
+            .then(|| layout.cell_at(column - board.x, row - board.y))
+            .flatten()
+    }
+
     /// Applies a game action, reporting a refusal and noticing the win;
     /// what it did, unless it was refused.
     fn act(&mut self, action: Action) -> Option<Applied> {
         if let Some(why) = &self.read_only
             && !matches!(
                 action,
-                Action::Move(_) | Action::Jump(_) | Action::Select(_)
+                Action::Move(_)
+                    | Action::Jump(_)
+                    | Action::Select(_)
+                    | Action::SelectExtend(_)
+                    | Action::SelectAdd(_)
             )
         {
             self.message = Some(format!(

@@ -99,13 +99,15 @@ impl BoardView<'_> {
             (_, false) => theme.entry,
         };
         let selected = cell == game.selected();
+        let colour = game.colour(cell);
         for (on, layer) in [
             (marks.peer, theme.peer),
+            (colour != 0, theme.colour(colour)),
             (marks.hint, theme.hint),
             (same, theme.same_digit),
             (marks.conflict, theme.conflict),
             (wrong, theme.wrong),
-            (selected, theme.selected),
+            (selected || game.is_also_selected(cell), theme.selected),
         ] {
             if on {
                 style = style.patch(layer);
@@ -125,32 +127,80 @@ impl BoardView<'_> {
             .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
         }
         buf.set_style(rect, Theme::fill(style));
+        let markers = (theme.markers || selected) && warned;
+        self.render_contents(cell, value, style, rect, markers, buf);
+        // without colour, a cell's colour is a letter in a free corner
+        if colour != 0 && (theme.markers || self.settings.ascii_borders) {
+            let corners = [
+                (rect.x, rect.y),
+                (rect.right() - 1, rect.y),
+                (rect.x, rect.bottom() - 1),
+                (rect.right() - 1, rect.bottom() - 1),
+            ];
+            if let Some(&at) = corners.iter().find(|&&at| buf[at].symbol() == " ") {
+                let letter = char::from(b'a' + colour - 1);
+                buf[at].set_char(letter).set_style(style);
+            }
+        }
+    }
+
+    /// A cell's value, or its notes and centre marks.
+    fn render_contents(
+        &self,
+        cell: usize,
+        value: u8,
+        style: Style,
+        rect: Rect,
+        markers: bool,
+        buf: &mut Buffer,
+    ) {
+        let (game, theme) = (self.game, self.theme);
+        let selected_value = self.picked.unwrap_or(game.value(game.selected()));
         let (dx, dy) = self.layout.value_offset();
         let (cx, cy) = (rect.x + dx, rect.y + dy);
         if value != 0 {
             buf[(cx, cy)].set_char(symbol(value)).set_style(style);
-            if (theme.markers || selected) && warned && rect.width >= 3 {
+            if markers && rect.width >= 3 {
                 buf[(cx - 1, cy)].set_char('!').set_style(style);
                 buf[(cx + 1, cy)].set_char('!').set_style(style);
             }
             return;
         }
-        let notes = game.notes(cell);
-        if notes.is_empty() {
+        let (notes, centre) = (game.notes(cell), game.centre(cell));
+        if notes.is_empty() && centre.is_empty() {
             return;
         }
+        let note_style = |d: u8| {
+            let mut s = style;
+            if self.settings.highlight_same_digit && d == selected_value {
+                s = s.patch(theme.note_match);
+            }
+            match game.note_colour(cell, d) {
+                0 => s,
+                c => s.patch(theme.note_colour(c)),
+            }
+        };
         match self.layout.notes {
             NotesView::Slots(slots) => {
                 for d in notes {
                     let (x, y) = slots.position(d);
-                    let note_style = if self.settings.highlight_same_digit && d == selected_value {
-                        style.patch(theme.note_match)
-                    } else {
-                        style
-                    };
                     buf[(rect.x + x, rect.y + y)]
                         .set_char(symbol(d))
-                        .set_style(note_style);
+                        .set_style(note_style(d));
+                }
+                // centre marks: the cell's middle row, bold, centred
+                if !centre.is_empty() {
+                    let digits: Vec<u8> = centre.into_iter().collect();
+                    let shown = digits.len().min(usize::from(rect.width));
+                    let x0 = rect.x + (rect.width - shown as u16) / 2;
+                    for x in rect.x..rect.right() {
+                        buf[(x, cy)].set_char(' ');
+                    }
+                    for (i, &d) in digits.iter().take(shown).enumerate() {
+                        buf[(x0 + i as u16, cy)]
+                            .set_char(symbol(d))
+                            .set_style(note_style(d).add_modifier(Modifier::BOLD));
+                    }
                 }
             }
             // Too small for the notes: a mark says the cell has some, and
@@ -158,7 +208,7 @@ impl BoardView<'_> {
             NotesView::Compact => {
                 let mark_style = if self.settings.highlight_same_digit
                     && selected_value != 0
-                    && notes.contains(selected_value)
+                    && (notes | centre).contains(selected_value)
                 {
                     style.patch(theme.note_match)
                 } else {

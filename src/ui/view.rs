@@ -180,9 +180,19 @@ impl App {
         if game.is_paused() {
             clock.push_str(" paused");
         }
-        let mut mode = if game.notes_mode() { "NOTES" } else { "values" }.to_string();
+        let marks = self.config.settings.corner_centre_marks;
+        let mut mode = match (game.notes_mode(), marks, self.centre_mode) {
+            (false, ..) => "values",
+            (true, false, _) => "NOTES",
+            (true, true, false) => "CORNER",
+            (true, true, true) => "CENTRE",
+        }
+        .to_string();
         if let Some(d) = self.picked {
             mode.push_str(&format!(", {} first", symbol(d)));
+        }
+        if self.colour_note_next {
+            mode = "colour which note?".to_string();
         }
         let mut lines = vec![Line::from(Span::styled("tudoku", theme.title))];
         let (_, pad) = pad_area(area, n);
@@ -221,6 +231,10 @@ impl App {
             "Cell",
             format!("{} b{}", g.cell_name(selected), g.box_of(selected) + 1),
         ));
+        let selection = game.selection().len();
+        if selection > 1 {
+            lines.push(field("Selected", format!("{selection} cells")));
+        }
         if layout.is_viewport() {
             let (rows, cols) = layout.shown();
             let overview = self.config.keys.describe(Command::Overview, n);
@@ -387,6 +401,10 @@ impl App {
                 "note (notes mode: place)".to_string(),
             ),
             ("mouse".to_string(), "select cell; pick on pad".to_string()),
+            (
+                "S-arrows/drag".to_string(),
+                "select several cells".to_string(),
+            ),
         ];
         entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);

@@ -114,10 +114,7 @@ impl App {
     /// becomes the autosave.
     pub fn begin_game(&mut self) {
         self.own_autosave();
-        self.game
-            .set_auto_remove_notes(self.config.settings.auto_remove_notes);
-        self.game
-            .set_check_mistakes(self.config.settings.check_mistakes);
+        self.apply_settings();
         let (shape, difficulty) = (self.game.shape(), self.game.difficulty());
         self.record_stats(|s| s.record_start(shape, Some(difficulty)));
         self.unsaved = true;
@@ -129,10 +126,7 @@ impl App {
     pub fn continue_game(&mut self, now: Instant) {
         self.own_autosave();
         self.now = now;
-        self.game
-            .set_auto_remove_notes(self.config.settings.auto_remove_notes);
-        self.game
-            .set_check_mistakes(self.config.settings.check_mistakes);
+        self.apply_settings();
         if !self.game.is_paused() {
             let _ = self.game.apply(crate::game::Action::Resume, now);
         }
