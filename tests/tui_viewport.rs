@@ -282,34 +282,47 @@ fn small_boards_draw_cell_lines_where_9x9_does_and_grow() {
     }
 }
 
-/// Prints what each board shows at common sizes (for README's table).
+/// README's table of sizes says what the layout chooser does: for each
+/// default board, its size on screen (or the viewport) and where the notes
+/// go at 80x24, 120x40 and 200x60, and the sizes the notes fit in cells from.
 #[test]
-#[ignore]
-fn print_the_table_of_sizes() {
-    for shape in Shape::all() {
-        let mut row = format!("{shape}:");
-        for (w, h) in [(80, 24), (80, 32), (100, 30), (120, 40), (200, 60)] {
-            match screen(Rect::new(0, 0, w, h), shape, 0) {
-                Screen::Fits { board, layout, .. } => {
-                    let notes = matches!(layout.notes, tudoku::ui::NotesView::Slots(_));
-                    let (rows, cols) = layout.shown();
-                    row.push_str(&format!(
-                        " | {w}x{h}: {}x{} {} {} view {}x{}",
-                        board.width,
-                        board.height,
-                        if notes { "notes" } else { "compact" },
-                        if layout.is_viewport() {
-                            "VIEW"
-                        } else {
-                            "whole"
-                        },
-                        rows.len(),
-                        cols.len()
-                    ));
-                }
-                Screen::TooSmall { need } => row.push_str(&format!(" | {w}x{h}: needs {need:?}")),
-            }
+fn the_readme_table_of_sizes_is_what_the_game_draws() {
+    let readme = include_str!("../README.md");
+    for n in [4, 6, 8, 9, 12, 16, 25] {
+        let shape = Shape::for_size(n).unwrap();
+        let mut cells = vec![format!("{n}x{n}")];
+        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+            let Screen::Fits { board, layout, .. } = screen(Rect::new(0, 0, w, h), shape, 0) else {
+                panic!("{shape} at {w}x{h}");
+            };
+            let (rows, cols) = layout.shown();
+            cells.push(if layout.is_viewport() {
+                format!(
+                    "viewport of {}x{} boxes ({} rows, {} columns)",
+                    rows.len() / shape.box_rows(),
+                    cols.len() / shape.box_cols(),
+                    rows.len(),
+                    cols.len()
+                )
+            } else {
+                let notes = match layout.notes {
+                    tudoku::ui::NotesView::Slots(_) => "notes",
+                    tudoku::ui::NotesView::Compact => "notes in the panel",
+                };
+                format!("{}x{}, {notes}", board.width, board.height)
+            });
         }
-        println!("{row}  slots from {:?}", tudoku::ui::slots_needs(shape));
+        let needs: Vec<String> = tudoku::ui::slots_needs(shape)
+            .iter()
+            .map(|(w, h)| format!("{w}x{h}"))
+            .collect();
+        let needs = match needs.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        cells.push(needs);
+        let row = format!("| {} |", cells.join(" | "));
+        assert!(readme.contains(&row), "README lacks the row\n{row}");
     }
 }
