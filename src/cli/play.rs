@@ -131,7 +131,13 @@ fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
             })?;
             return playable(puzzle, "the puzzle given");
         }
-        Err(e) => return Err(format!("cannot read {source}: {e}")),
+        // a 25x25 line is too long to be a file name at all (ENAMETOOLONG)
+        Err(e) => {
+            return match Grid::parse(source, shape) {
+                Ok(puzzle) => playable(puzzle, "the puzzle given"),
+                Err(_) => Err(format!("cannot read {source}: {e}")),
+            };
+        }
     };
     match parse_puzzles(&text, shape).next() {
         Some(Ok(parsed)) => playable(parsed.grid, &from),
