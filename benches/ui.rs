@@ -1,6 +1,7 @@
 //! UI speed: the first frame (generating a 9x9 puzzle and drawing it), and a
 //! key press (state update plus a full redraw into a TestBackend) on 9x9,
-//! 16x16 and 25x25 boards. Run with `cargo bench --bench ui`.
+//! 16x16 and 25x25 boards (25x25 at 80x24 through the viewport that follows
+//! the cursor). Run with `cargo bench --bench ui`.
 
 use std::time::{Duration, Instant};
 
@@ -92,6 +93,8 @@ fn main() {
         (9, 200, 75),
         (16, 80, 24),
         (16, 200, 60),
+        (25, 80, 24),
+        (25, 80, 32),
         (25, 200, 60),
         (25, 200, 75),
     ] {

@@ -126,9 +126,51 @@ fn box_shape_overrides_the_default_for_a_typed_puzzle() {
     let puzzle = puzzle.trim();
     let mut s = Session::start_in(tmp.path(), &["play", "--box", "3x2", puzzle], 100, 40);
     let screen = s.wait_for("the board", |t| t.contains("Filled") && t.contains("Cell"));
-    assert!(screen.contains("6x6, boxes 3x2"), "{screen}");
+    assert!(screen.contains("6x6, box 3x2"), "{screen}");
     let givens = puzzle.chars().filter(|c| *c != '.').count();
     assert_eq!(panel_number(&screen, "Filled"), givens);
     s.send("q");
     assert!(s.wait_exit().success());
+}
+
+/// `saves --export NAME --code` gives the share code, and `play CODE` opens
+/// the same puzzle (its line, exported again, is the one that went in); a
+/// mistyped code is refused before the terminal is taken.
+#[test]
+fn a_share_code_goes_out_and_comes_back_in() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("paper.txt");
+    std::fs::write(&file, format!("{SEVENTEEN}\n")).unwrap();
+    let first = tmp.path().join("first");
+    let mut s = Session::start_in(&first, &["play", file.to_str().unwrap()], 80, 24);
+    s.wait_for("the board", |t| t.contains("Filled") && t.contains("Cell"));
+    s.send("q");
+    assert!(s.wait_exit().success());
+    let out = Command::new(env!("CARGO_BIN_EXE_tudoku"))
+        .arg("--config-dir")
+        .arg(&first)
+        .args(["saves", "--export", "autosave", "--code"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let code = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert!(code.starts_with("9_") && code.len() <= 60, "{code}");
+
+    let second = tmp.path().join("second");
+    let mut s = Session::start_in(&second, &["play", &code], 80, 24);
+    let screen = s.wait_for("the board", |t| t.contains("Filled") && t.contains("Cell"));
+    assert_eq!(panel_number(&screen, "Filled"), 17, "{screen}");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    let exported = saves_export(&second, "autosave");
+    assert_eq!(
+        String::from_utf8_lossy(&exported.stdout),
+        format!("{SEVENTEEN}\n")
+    );
+
+    let mut typo: Vec<char> = code.chars().collect();
+    let i = typo.len() / 2;
+    typo[i] = if typo[i] == 'Z' { 'Y' } else { 'Z' };
+    let typo: String = typo.into_iter().collect();
+    assert_refused(&play(tmp.path(), &[&typo]), &[&typo, "mistyped"]);
 }

@@ -507,7 +507,7 @@ fn mistake_checking_marks_a_wrong_entry_at_once() {
         let mut buf = ratatui::buffer::Buffer::empty(area);
         app.render(area, &mut buf);
         let tudoku::ui::Screen::Fits { board, layout, .. } =
-            tudoku::ui::screen(area, app.game.shape())
+            tudoku::ui::screen(area, app.game.shape(), app.game.selected())
         else {
             panic!("fits")
         };

@@ -343,7 +343,7 @@ fn play_load_and_saves_on_the_command_line() {
     assert!(String::from_utf8_lossy(&list.stdout).contains("six "));
     let mut s = Session::start_in(tmp.path(), &["play", "--load", "six"], 80, 24);
     s.wait_for("the slot's game, paused as saved", |t| {
-        t.contains("6x6, boxes 3x2") && t.contains("Paused")
+        t.contains("6x6, box 3x2") && t.contains("Paused")
     });
     s.send("q");
     assert!(s.wait_exit().success());

@@ -65,7 +65,11 @@ fn text(terminal: &Terminal<TestBackend>) -> String {
 
 /// The board's rectangle and layout on a screen of this size.
 fn board_of(app: &App, width: u16, height: u16) -> (Rect, BoardLayout) {
-    match screen(Rect::new(0, 0, width, height), app.game.shape()) {
+    match screen(
+        Rect::new(0, 0, width, height),
+        app.game.shape(),
+        app.game.selected(),
+    ) {
         Screen::Fits { board, layout, .. } => (board, layout),
         Screen::TooSmall { .. } => panic!("board does not fit"),
     }
@@ -306,7 +310,11 @@ fn too_small_says_what_it_needs() {
     let (mut app, _) = app_for(first_line(PUZZLE_9), Config::default());
     let terminal = draw(&mut app, 50, 12);
     insta::assert_snapshot!(terminal.backend());
-    let need = match screen(Rect::new(0, 0, 50, 12), app.game.shape()) {
+    let need = match screen(
+        Rect::new(0, 0, 50, 12),
+        app.game.shape(),
+        app.game.selected(),
+    ) {
         Screen::TooSmall { need } => need,
         Screen::Fits { .. } => panic!("should not fit"),
     };
@@ -319,12 +327,12 @@ fn too_small_says_what_it_needs() {
 #[test]
 fn every_size_fits_200x60_and_9x9_fits_80x24() {
     for shape in Shape::all() {
-        let fits = screen(Rect::new(0, 0, 200, 60), shape);
+        let fits = screen(Rect::new(0, 0, 200, 60), shape, 0);
         assert!(matches!(fits, Screen::Fits { .. }), "{shape}");
     }
     let nine = Shape::for_size(9).unwrap();
     assert!(matches!(
-        screen(Rect::new(0, 0, 80, 24), nine),
+        screen(Rect::new(0, 0, 80, 24), nine, 0),
         Screen::Fits { .. }
     ));
 }

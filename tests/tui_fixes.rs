@@ -257,10 +257,10 @@ fn share_gives_command_lines_that_open_the_same_puzzle() {
         (Shape::new(3, 2).unwrap(), 6),
     ] {
         let game = Game::generate(shape, Difficulty::Medium, seed, now);
-        let commands = tudoku::ui::share_commands(&game);
-        assert_eq!(commands.len(), 2, "{commands:?}");
+        let share = tudoku::ui::share_commands(&game);
+        let seeded = share.seeded.expect("a generated game has a seed");
         // the seed line: its board, level and seed make the same puzzle
-        let words: Vec<&str> = commands[0].split_whitespace().collect();
+        let words: Vec<&str> = seeded.split_whitespace().collect();
         let arg = |flag: &str| words[words.iter().position(|w| *w == flag).unwrap() + 1];
         let replayed_shape = match words.iter().position(|w| *w == "--box") {
             Some(_) => arg("--box").parse::<Shape>().unwrap(),
@@ -268,11 +268,17 @@ fn share_gives_command_lines_that_open_the_same_puzzle() {
         };
         let level: Difficulty = arg("--difficulty").parse().unwrap();
         let replay = Game::generate(replayed_shape, level, arg("--seed").parse().unwrap(), now);
-        assert_eq!(replay.givens(), game.givens(), "{}", commands[0]);
+        assert_eq!(replay.givens(), game.givens(), "{seeded}");
         // the puzzle line reads back as the givens
-        let line = commands[1].split_whitespace().last().unwrap();
-        let boxes = commands[1].contains("--box").then_some(shape);
+        let line = share.line.split_whitespace().last().unwrap();
+        let boxes = share.line.contains("--box").then_some(shape);
         assert_eq!(&Grid::parse(line, boxes).unwrap(), game.givens());
+        // and so does the code, board and all
+        let code = share.code.strip_prefix("tudoku play ").unwrap();
+        assert_eq!(
+            &tudoku_engine::from_share_code(code).unwrap(),
+            game.givens()
+        );
     }
     // a game from the key opens the screen
     let mut app = app_with(Config::default(), now);
@@ -282,10 +288,25 @@ fn share_gives_command_lines_that_open_the_same_puzzle() {
     );
     assert_eq!(app.mode, Mode::Share);
     let text = screen_text(&mut app);
+    // at 80 columns: the code's command on one line of its own, nothing wrapped
+    let code = tudoku_engine::share_code(app.game.givens());
+    assert!(code.len() <= 60, "{code}");
+    let line = text
+        .lines()
+        .find(|l| l.contains(&code))
+        .unwrap_or_else(|| panic!("{text}"));
     assert!(
-        text.contains(&app.game.givens().to_string()[..60]),
+        line.trim_matches('"')
+            .trim_end()
+            .starts_with("tudoku play 9_"),
+        "{line}"
+    );
+    // the 81-symbol line does not fit: it is named, not broken over lines
+    assert!(
+        !text.contains(&app.game.givens().to_string()[..60]),
         "{text}"
     );
+    assert!(text.contains("tudoku saves --export autosave"), "{text}");
 }
 
 #[test]

@@ -54,7 +54,11 @@ fn click(app: &mut App, (column, row): (u16, u16), now: Instant) {
 }
 
 fn panel(app: &App) -> Rect {
-    match screen(Rect::new(0, 0, 80, 24), app.game.shape()) {
+    match screen(
+        Rect::new(0, 0, 80, 24),
+        app.game.shape(),
+        app.game.selected(),
+    ) {
         Screen::Fits { panel, .. } => panel,
         Screen::TooSmall { .. } => panic!("9x9 fits 80x24"),
     }
@@ -76,8 +80,11 @@ fn pad_position(buf: &Buffer, panel: Rect, d: u8) -> (u16, u16) {
 
 /// A cell's middle on screen: scanned through the board's click mapping.
 fn cell_position(app: &App, cell: usize) -> (u16, u16) {
-    let Screen::Fits { board, layout, .. } = screen(Rect::new(0, 0, 80, 24), app.game.shape())
-    else {
+    let Screen::Fits { board, layout, .. } = screen(
+        Rect::new(0, 0, 80, 24),
+        app.game.shape(),
+        app.game.selected(),
+    ) else {
         panic!()
     };
     let hits: Vec<(u16, u16)> = (0..board.height)

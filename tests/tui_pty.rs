@@ -100,3 +100,40 @@ fn a_small_terminal_gets_the_size_it_needs() {
     assert!(s.wait_exit().success());
     s.assert_restored();
 }
+
+/// 25x25 at 80x24, the real binary: a viewport with coordinates, which
+/// follows the cursor to the far corner, a digit placed there, the overview.
+#[test]
+fn twenty_five_plays_at_80x24() {
+    let text = include_str!("fixtures/25x25.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let config = tempfile::tempdir().unwrap();
+    // the puzzle's 625 symbols on the command line: too long for a file
+    // name, read as the puzzle
+    let mut s = common::Session::start_in(config.path(), &["play", line], 80, 24);
+    let screen = s.wait_for("the viewport", |t| t.contains("View") && t.contains("b1"));
+    assert!(!screen.contains("too small"), "{screen}");
+    assert!(screen.contains("r1-"), "{screen}");
+    let givens = panel_number(&screen, "Filled");
+    // End, then PageDown: the bottom right cell, whose box is 25
+    s.send("\x1b[F");
+    s.send("\x1b[6~");
+    let screen = s.wait_for("the far corner", |t| t.contains("r25c25 b25"));
+    assert!(
+        screen.contains("b25") && screen.contains("-25 c"),
+        "{screen}"
+    );
+    // r25c25 is empty in the fixture (row + column, from 0, is 48, a
+    // multiple of 3); the pattern grid puts (5r + r/5 + c) mod 25, plus 1,
+    // there: 24, the symbol O
+    s.send("o");
+    s.wait_for("the digit", |t| panel_number(t, "Filled") == givens + 1);
+    s.send("=");
+    let over = s.wait_for("the overview", |t| t.contains(">b"));
+    assert!(over.contains("b13") && over.contains("/25"), "{over}");
+    s.send("=");
+    s.wait_for("the viewport again", |t| !t.contains(">b"));
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}

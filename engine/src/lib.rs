@@ -81,6 +81,7 @@ pub use board::digits::{DigitIter, DigitSet};
 pub use board::geometry::{Geometry, SUPPORTED_SIZES, UnitKind, UnsupportedShape};
 pub use board::grid::{SetError, symbol, value_of};
 pub use board::reader::{ParseErrorKind, PuzzleAssembler, PuzzleReader};
+pub use board::share::{ShareError, from_share_code, is_share_code, share_code};
 pub use board::validate::{Clash, conflicts, first_clash, is_consistent, is_solution, is_solved};
 
 pub use generation::dig::{Symmetry, is_minimal};

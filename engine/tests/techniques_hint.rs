@@ -248,7 +248,7 @@ fn levels_reveal_more_each_time() {
     };
     assert_eq!(
         step_text(&step, g, HintLevel::Technique),
-        "Look at box 4: there is a hidden single"
+        "Look at box 4 for a hidden single"
     );
     assert_eq!(
         step_text(&step, g, HintLevel::Cells),
@@ -269,7 +269,7 @@ fn levels_reveal_more_each_time() {
     };
     assert_eq!(
         step_text(&wing, g, HintLevel::Technique),
-        "Look at row 2 and row 7: there is an X-wing"
+        "Look at row 2 and row 7 for an X-wing"
     );
     assert_eq!(HintLevel::Technique.next().next(), HintLevel::Full);
 }

@@ -12,7 +12,7 @@ use tudoku::storage::ConfigDir;
 use tudoku::storage::saves::check_slot_name;
 use tudoku::storage::timestamp::date_number;
 use tudoku::ui::{Config, Launch, Start};
-use tudoku_engine::{Difficulty, Grid, Shape, parse_puzzles};
+use tudoku_engine::{Difficulty, Grid, Shape, from_share_code, is_share_code, parse_puzzles};
 
 use super::input::read_input;
 use super::values;
@@ -38,11 +38,12 @@ pub struct PlayArgs {
     /// Play the game saved in this slot (`tudoku saves` lists them).
     #[arg(long, value_name = "NAME")]
     pub load: Option<String>,
-    /// A puzzle to play: a file (its first puzzle) or the puzzle itself,
+    /// A puzzle to play: a file (its first puzzle), the puzzle itself,
     /// e.g. 53..7....6..195... ('.' or 0 for blanks; --box for rectangular
-    /// boxes). It must have exactly one solution.
+    /// boxes), or a share code such as 9_1CZ3... (^E in the game shows one).
+    /// It must have exactly one solution.
     #[arg(
-        value_name = "FILE|PUZZLE",
+        value_name = "FILE|PUZZLE|CODE",
         conflicts_with_all = ["size", "difficulty", "seed", "daily", "load"]
     )]
     pub puzzle: Option<String>,
@@ -123,6 +124,11 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
 /// `source` is a file's path, else `source` itself read as a puzzle. Errors
 /// say where (file, line, column) and what is wrong.
 fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
+    // a share code (`9_…`) names its own board; a file of that name wins
+    if is_share_code(source) && std::fs::metadata(source).is_err() {
+        let puzzle = from_share_code(source).map_err(|e| format!("{source}: {e}"))?;
+        return playable(puzzle, "the share code");
+    }
     let (from, text) = match std::fs::metadata(source) {
         Ok(_) => {
             let input = read_input(Some(&PathBuf::from(source)))?;
@@ -137,7 +143,13 @@ fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
             })?;
             return playable(puzzle, "the puzzle given");
         }
-        Err(e) => return Err(format!("cannot read {source}: {e}")),
+        // a 25x25 line is too long to be a file name at all (ENAMETOOLONG)
+        Err(e) => {
+            return match Grid::parse(source, shape) {
+                Ok(puzzle) => playable(puzzle, "the puzzle given"),
+                Err(_) => Err(format!("cannot read {source}: {e}")),
+            };
+        }
     };
     match parse_puzzles(&text, shape).next() {
         Some(Ok(parsed)) => playable(parsed.grid, &from),

@@ -9,6 +9,7 @@ use tudoku::storage::ConfigDir;
 use tudoku::storage::saves::{check_slot_name, list, load_named};
 use tudoku::storage::timestamp;
 use tudoku::ui::format_time;
+use tudoku_engine::share_code;
 
 use super::json::Object;
 use super::output::{Output, Report};
@@ -23,11 +24,15 @@ pub struct SavesArgs {
     /// `play --load`: quiet, never fails.
     #[arg(long, hide = true, conflicts_with = "export")]
     pub names: bool,
+    /// With --export: print the puzzle's share code (such as 9_1CZ3...,
+    /// which `tudoku play CODE` opens) instead of its line.
+    #[arg(long, requires = "export")]
+    pub code: bool,
 }
 
 pub fn run(dir: &ConfigDir, args: &SavesArgs, report: &Report) -> ExitCode {
     match &args.export {
-        Some(name) => export(dir, name, report),
+        Some(name) => export(dir, name, args.code, report),
         None if args.names => names(dir),
         None => list_slots(dir, report),
     }
@@ -57,8 +62,8 @@ fn names(dir: &ConfigDir) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Prints the puzzle of slot `name`.
-fn export(dir: &ConfigDir, name: &str, report: &Report) -> ExitCode {
+/// Prints the puzzle of slot `name`: its line, or its share code.
+fn export(dir: &ConfigDir, name: &str, code: bool, report: &Report) -> ExitCode {
     // a name no slot can have is bad usage, not a missing slot
     if let Err(why) = check_slot_name(name) {
         eprintln!("tudoku: {why}");
@@ -71,14 +76,16 @@ fn export(dir: &ConfigDir, name: &str, report: &Report) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let puzzle = saved.game.givens().to_string();
-    let line = if report.json() {
-        Object::new()
-            .str("slot", name)
-            .str("puzzle", &puzzle)
-            .line()
+    let givens = saved.game.givens();
+    let (field, text) = if code {
+        ("code", share_code(givens))
     } else {
-        puzzle
+        ("puzzle", givens.to_string())
+    };
+    let line = if report.json() {
+        Object::new().str("slot", name).str(field, &text).line()
+    } else {
+        text
     };
     let mut out = Output::for_report(report);
     match out.line(&line).and_then(|()| out.finish()) {

@@ -31,12 +31,25 @@ pub enum Action {
     Jump(Jump),
     /// Select a cell directly (a mouse click).
     Select(usize),
+    /// Move the cursor and keep the cells it leaves and reaches selected
+    /// (shift+arrows).
+    SelectExtend(Direction),
+    /// Add a cell to the selection and put the cursor there (a mouse drag).
+    SelectAdd(usize),
+    /// The next colour (or none after the last) for every selected cell.
+    CycleColour,
+    /// The next colour of a note in every selected cell that has it.
+    CycleNoteColour(u8),
+    /// Add or remove a centre mark in every selected empty cell.
+    ToggleCentre(u8),
     /// Place a digit in the selected cell (notes-mode aware callers decide
     /// between this and `ToggleNote`).
     Place(u8),
-    /// Add or remove one note in the selected cell.
+    /// Add or remove one note in every selected empty cell (added to all
+    /// unless all have it).
     ToggleNote(u8),
-    /// Clear the selected cell's value, or its notes when it has no value.
+    /// Clear each selected cell's value, or its notes and marks when it has
+    /// no value, or its colour when it has neither.
     Erase,
     ToggleNotesMode,
     /// Fill every empty cell's notes with its candidates.
@@ -92,6 +105,7 @@ pub enum Refusal {
     NothingToRedo,
     NoMistakes,
     NoHint,
+    NoNote,
 }
 
 impl fmt::Display for Refusal {
@@ -108,6 +122,7 @@ impl fmt::Display for Refusal {
             Refusal::NothingToRedo => "Nothing to redo.",
             Refusal::NoMistakes => "Every entry is right: nothing to undo.",
             Refusal::NoHint => "No hint for this position.",
+            Refusal::NoNote => "No selected cell has that note to colour.",
         })
     }
 }

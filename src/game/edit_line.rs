@@ -9,7 +9,9 @@
 //! `before>after` (`:0>5`), and a part that is empty on both sides (value 0,
 //! no notes) is left out. Notes are hex bit masks (bit d-1 for digit d).
 //! `40 40:0>5 41.1f2>1e2` places a 5 in cell 40, selected, and takes the 5
-//! out of cell 41's notes.
+//! out of cell 41's notes. A cell's colour (`#2`), its notes' colours
+//! (`~` and two bits per digit in hex) and its centre marks (`^` and a hex
+//! mask) follow the same rule, after the notes, where they are set.
 
 use std::fmt::Write;
 
@@ -33,28 +35,88 @@ fn encode(edit: &Edit) -> String {
 pub fn write_line(edit: &Edit, line: &mut String) {
     let _ = write!(line, "{}", edit.focus);
     for change in &edit.changes {
-        let (before, after) = (change.before, change.after);
         let _ = write!(line, " {}", change.cell);
-        match (before.value, after.value) {
-            (0, 0) => {}
-            (b, a) if b == a => {
-                let _ = write!(line, ":{a}");
-            }
-            (b, a) => {
-                let _ = write!(line, ":{b}>{a}");
-            }
-        }
-        match (before.notes.0, after.notes.0) {
-            (0, 0) => {}
-            (b, a) if b == a => {
-                let _ = write!(line, ".{a:x}");
-            }
-            (b, a) => {
-                let _ = write!(line, ".{b:x}>{a:x}");
+        for part in PARTS {
+            let (before, after) = ((part.get)(&change.before), (part.get)(&change.after));
+            let radix = |v: u64| {
+                if part.hex {
+                    format!("{v:x}")
+                } else {
+                    v.to_string()
+                }
+            };
+            match (before, after) {
+                (0, 0) => {}
+                (b, a) if b == a => {
+                    let _ = write!(line, "{}{}", part.mark, radix(a));
+                }
+                (b, a) => {
+                    let _ = write!(line, "{}{}>{}", part.mark, radix(b), radix(a));
+                }
             }
         }
     }
 }
+
+/// One part of a cell's state in a change: the character that starts it,
+/// whether it is written in hex, and how to read and set it.
+struct Part {
+    mark: char,
+    hex: bool,
+    get: fn(&CellState) -> u64,
+    set: fn(&mut CellState, u64) -> Option<()>,
+}
+
+/// The parts, in the order they are written: value, notes, then (only
+/// where set) colour, note colours and centre marks. Older lines hold only
+/// the first two, and read the same.
+const PARTS: [Part; 5] = [
+    Part {
+        mark: ':',
+        hex: false,
+        get: |s| u64::from(s.value),
+        set: |s, v| {
+            s.value = u8::try_from(v).ok()?;
+            Some(())
+        },
+    },
+    Part {
+        mark: '.',
+        hex: true,
+        get: |s| u64::from(s.notes.0),
+        set: |s, v| {
+            s.notes = DigitSet(u32::try_from(v).ok()?);
+            Some(())
+        },
+    },
+    Part {
+        mark: '#',
+        hex: false,
+        get: |s| u64::from(s.colour),
+        set: |s, v| {
+            s.colour = u8::try_from(v).ok()?;
+            Some(())
+        },
+    },
+    Part {
+        mark: '~',
+        hex: true,
+        get: |s| s.note_colours,
+        set: |s, v| {
+            s.note_colours = v;
+            Some(())
+        },
+    },
+    Part {
+        mark: '^',
+        hex: true,
+        get: |s| u64::from(s.centre.0),
+        set: |s, v| {
+            s.centre = DigitSet(u32::try_from(v).ok()?);
+            Some(())
+        },
+    },
+];
 
 /// The edit a line holds, or what is wrong with it.
 fn decode(line: &str) -> Result<Edit, String> {
@@ -77,36 +139,33 @@ fn decode(line: &str) -> Result<Edit, String> {
     Ok(Edit { focus, changes })
 }
 
-/// `cell[:value][.notes]`.
+/// `cell` then parts, each at most once, in the order of `PARTS`.
 fn change(word: &str) -> Option<Change> {
-    let (cell, rest) = split_at_any(word, &[':', '.']);
+    let marks: Vec<char> = PARTS.iter().map(|p| p.mark).collect();
+    let (cell, mut rest) = split_at_any(word, &marks);
     let cell = cell.parse().ok()?;
-    let (value, notes) = match rest.strip_prefix(':') {
-        Some(rest) => {
-            let (value, notes) = split_at_any(rest, &['.']);
-            (Some(value), notes)
-        }
-        None => (None, rest),
-    };
-    let (value_before, value_after) = match value {
-        Some(v) => pair(v, |t| t.parse::<u8>().ok())?,
-        None => (0, 0),
-    };
-    let (notes_before, notes_after) = match notes.strip_prefix('.') {
-        Some(n) => pair(n, |t| u32::from_str_radix(t, 16).ok())?,
-        None if notes.is_empty() => (0, 0),
-        None => return None,
-    };
-    Some(Change {
+    let (mut before, mut after) = (CellState::default(), CellState::default());
+    for part in &PARTS {
+        let Some(tail) = rest.strip_prefix(part.mark) else {
+            continue;
+        };
+        let (text, next) = split_at_any(tail, &marks);
+        let parse = |t: &str| {
+            if part.hex {
+                u64::from_str_radix(t, 16).ok()
+            } else {
+                t.parse::<u64>().ok()
+            }
+        };
+        let (b, a) = pair(text, parse)?;
+        (part.set)(&mut before, b)?;
+        (part.set)(&mut after, a)?;
+        rest = next;
+    }
+    rest.is_empty().then_some(Change {
         cell,
-        before: CellState {
-            value: value_before,
-            notes: DigitSet(notes_before),
-        },
-        after: CellState {
-            value: value_after,
-            notes: DigitSet(notes_after),
-        },
+        before,
+        after,
     })
 }
 
@@ -139,7 +198,34 @@ mod tests {
         CellState {
             value,
             notes: DigitSet(notes),
+            ..CellState::default()
         }
+    }
+
+    /// Colours and centre marks ride along, and only where they are set.
+    #[test]
+    fn colours_and_centre_marks_round_trip() {
+        let coloured = CellState {
+            colour: 3,
+            note_colours: 0b10_01 << 4,
+            centre: DigitSet(0x6),
+            ..state(0, 0x1f)
+        };
+        let edit = Edit {
+            focus: 2,
+            changes: vec![Change {
+                cell: 2,
+                before: state(0, 0x1f),
+                after: coloured,
+            }],
+        };
+        let line = encode(&edit);
+        assert_eq!(line, "2 2.1f#0>3~0>90^0>6");
+        assert_eq!(decode(&line), Ok(edit));
+        // out of order or repeated parts are not a change
+        assert!(decode("2 2#3.1f").is_err());
+        assert!(decode("2 2#3#4").is_err());
+        assert!(decode("2 2#300").is_err());
     }
 
     #[test]
@@ -182,7 +268,16 @@ mod tests {
 
     #[test]
     fn a_damaged_line_is_refused_with_a_reason() {
-        for bad in ["", "x 1", "4 1:a", "4 1.zz", "4 1:1>", "4 1?3", "4 1.3>4>5"] {
+        for bad in [
+            "",
+            "x 1",
+            "4 1:a",
+            "4 1.zz",
+            "4 1:1>",
+            "4 1?3",
+            "4 1.3>4>5",
+            "4 1.1234567890",
+        ] {
             let err = decode(bad).unwrap_err();
             assert!(err.starts_with("edit '"), "{bad}: {err}");
         }

@@ -13,12 +13,21 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::{edit_line, serde_forms};
 use crate::engine::DigitSet;
 
-/// What one cell holds: a value (0 = empty) and its notes.
+/// What one cell holds: a value (0 = empty), its notes (the corner marks
+/// when corner and centre marks are on), its colour (0 = none), its notes'
+/// colours (`NOTE_COLOUR_BITS` per digit, digit d at bit 2(d-1)) and its
+/// centre marks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellState {
     pub value: u8,
     #[serde(with = "serde_forms::digit_set")]
     pub notes: DigitSet,
+    #[serde(default)]
+    pub colour: u8,
+    #[serde(default)]
+    pub note_colours: u64,
+    #[serde(default, with = "serde_forms::digit_set")]
+    pub centre: DigitSet,
 }
 
 /// One cell's change within an edit.
@@ -241,6 +250,7 @@ mod tests {
                 after: CellState {
                     value: (k % 9 + 1) as u8,
                     notes: DigitSet::EMPTY,
+                    ..CellState::default()
                 },
             }],
         }
@@ -255,8 +265,8 @@ mod tests {
                     cell: c,
                     before: CellState::default(),
                     after: CellState {
-                        value: 0,
                         notes: DigitSet(k | 1),
+                        ..CellState::default()
                     },
                 })
                 .collect(),

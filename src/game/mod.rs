@@ -42,6 +42,21 @@ pub struct Game {
     values: Grid,
     #[serde(with = "serde_forms::digit_sets")]
     notes: Vec<DigitSet>,
+    /// Each cell's colour (0: none, else 1..=COLOURS). Saves from before
+    /// colours have none; a game with none saves none.
+    #[serde(default, skip_serializing_if = "all_zero")]
+    colours: Vec<u8>,
+    /// Each cell's notes' colours: `NOTE_COLOUR_BITS` per digit.
+    #[serde(default, skip_serializing_if = "all_zero")]
+    note_colours: Vec<u64>,
+    /// Each cell's centre marks (Snyder notation; its notes are then the
+    /// corner marks).
+    #[serde(
+        default,
+        with = "serde_forms::digit_sets",
+        skip_serializing_if = "no_digits"
+    )]
+    centre: Vec<DigitSet>,
     history: History,
     clock: Clock,
     paused: bool,
@@ -73,14 +88,49 @@ pub struct Game {
     /// game on its own).
     #[serde(skip, default = "count_mistakes_default")]
     count_mistakes: bool,
+    /// A player's preference, set by the UI, never saved: notes kept up to
+    /// date, so that erasing a digit puts back the notes placing it took.
+    #[serde(skip)]
+    live_notes: bool,
+    /// Cells selected besides `selected` (shift+arrows, a mouse drag):
+    /// notes, marks and colours go to all of them. Not saved.
+    #[serde(skip)]
+    also_selected: Vec<usize>,
 }
 
 fn count_mistakes_default() -> bool {
     true
 }
 
+/// How many colours a cell or a note can take (besides none).
+pub const COLOURS: u8 = 6;
+pub const NOTE_COLOURS: u8 = 3;
+/// Bits per digit in a cell's note colours.
+pub const NOTE_COLOUR_BITS: u32 = 2;
+
 fn auto_remove_notes_default() -> bool {
     true
+}
+
+fn all_zero<T: Default + PartialEq>(values: &[T]) -> bool {
+    values.iter().all(|v| *v == T::default())
+}
+
+fn no_digits(sets: &[DigitSet]) -> bool {
+    sets.iter().all(|s| s.is_empty())
+}
+
+/// The colour of digit `d`'s note in a cell's note colours.
+pub fn note_colour(colours: u64, digit: u8) -> u8 {
+    let shift = NOTE_COLOUR_BITS * (u32::from(digit) - 1);
+    ((colours >> shift) & ((1 << NOTE_COLOUR_BITS) - 1)) as u8
+}
+
+/// The note colours with digit `d`'s set to `colour`.
+pub fn with_note_colour(colours: u64, digit: u8, colour: u8) -> u64 {
+    let shift = NOTE_COLOUR_BITS * (u32::from(digit) - 1);
+    let mask = ((1u64 << NOTE_COLOUR_BITS) - 1) << shift;
+    (colours & !mask) | (u64::from(colour) << shift)
 }
 
 /// Why a game could not be built or loaded.
@@ -112,9 +162,13 @@ impl Game {
         }
         let mut clock = Clock::new();
         clock.start(now);
+        let cells = givens.values().len();
         Ok(Game {
             values: givens.clone(),
-            notes: vec![DigitSet::EMPTY; givens.values().len()],
+            notes: vec![DigitSet::EMPTY; cells],
+            colours: vec![0; cells],
+            note_colours: vec![0; cells],
+            centre: vec![DigitSet::EMPTY; cells],
             solution,
             history: History::default(),
             clock,
@@ -132,6 +186,8 @@ impl Game {
             auto_remove_notes: auto_remove_notes_default(),
             check_mistakes: false,
             count_mistakes: count_mistakes_default(),
+            live_notes: false,
+            also_selected: Vec::new(),
             givens,
         })
     }
@@ -215,18 +271,45 @@ impl Game {
         if self.notes.len() != cells || self.notes.iter().any(|&s| s - full != DigitSet::EMPTY) {
             return bad("notes do not fit the board");
         }
+        if self.centre.len() != cells || self.centre.iter().any(|&s| s - full != DigitSet::EMPTY) {
+            return bad("centre marks do not fit the board");
+        }
+        let note_colours_ok = |c: u64| c >> (NOTE_COLOUR_BITS * u32::from(n)) == 0;
+        if self.colours.len() != cells
+            || self.colours.iter().any(|&c| c > COLOURS)
+            || self.note_colours.len() != cells
+            || self.note_colours.iter().any(|&c| !note_colours_ok(c))
+        {
+            return bad("colours do not fit the board");
+        }
         if !self.clock.is_in_range() {
             return bad("the play time is out of range");
         }
         if self.selected >= cells || self.checked_wrong.iter().any(|&c| c >= cells) {
             return bad("a cell index is off the board");
         }
-        let state_ok = |s: &CellState| s.value <= n && s.notes - full == DigitSet::EMPTY;
+        let state_ok = |s: &CellState| {
+            s.value <= n
+                && s.notes - full == DigitSet::EMPTY
+                && s.centre - full == DigitSet::EMPTY
+                && s.colour <= COLOURS
+                && note_colours_ok(s.note_colours)
+        };
+        // a given's cell changes its colour only
+        let given_ok = |cell: usize, s: &CellState| {
+            let given = self.givens.get(cell);
+            given == 0
+                || (s.value == given
+                    && s.notes.is_empty()
+                    && s.centre.is_empty()
+                    && s.note_colours == 0)
+        };
         if self.history.edits().any(|e| {
             e.focus as usize >= cells
                 || e.changes.iter().any(|ch| {
                     ch.cell as usize >= cells
-                        || self.givens.get(ch.cell as usize) != 0
+                        || !given_ok(ch.cell as usize, &ch.before)
+                        || !given_ok(ch.cell as usize, &ch.after)
                         || !state_ok(&ch.before)
                         || !state_ok(&ch.after)
                 })
@@ -263,6 +346,34 @@ impl Game {
 
     pub fn notes(&self, cell: usize) -> DigitSet {
         self.notes[cell]
+    }
+
+    /// A cell's colour: 0 for none, else 1..=COLOURS.
+    pub fn colour(&self, cell: usize) -> u8 {
+        self.colours[cell]
+    }
+
+    /// The colour of a note (0 for none, else 1..=NOTE_COLOURS).
+    pub fn note_colour(&self, cell: usize, digit: u8) -> u8 {
+        note_colour(self.note_colours[cell], digit)
+    }
+
+    /// A cell's centre marks.
+    pub fn centre(&self, cell: usize) -> DigitSet {
+        self.centre[cell]
+    }
+
+    /// Every selected cell: the cursor's first, then the others in the
+    /// order they were added.
+    pub fn selection(&self) -> Vec<usize> {
+        let mut all = vec![self.selected];
+        all.extend(self.also_selected.iter().filter(|&&c| c != self.selected));
+        all
+    }
+
+    /// True when the cell is one of several selected.
+    pub fn is_also_selected(&self, cell: usize) -> bool {
+        self.also_selected.contains(&cell)
     }
 
     pub fn is_given(&self, cell: usize) -> bool {
@@ -358,6 +469,13 @@ impl Game {
         self.auto_remove_notes = on;
     }
 
+    /// Whether notes are kept up to date (a setting; off by default):
+    /// placing a digit takes it out of its peers' notes, and erasing it (or
+    /// placing another over it) puts back just the notes it took.
+    pub fn set_live_notes(&mut self, on: bool) {
+        self.live_notes = on;
+    }
+
     /// Whether the player has wrong entries shown (a setting; off by
     /// default): a hint then names a wrong entry at once.
     pub fn set_check_mistakes(&mut self, on: bool) {
@@ -398,7 +516,18 @@ impl Serialize for Game {
 
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
-        let game = Game::deserialize(d)?;
+        let mut game = Game::deserialize(d)?;
+        // saves from before colours and centre marks have none
+        let cells = game.notes.len();
+        if game.colours.is_empty() {
+            game.colours = vec![0; cells];
+        }
+        if game.note_colours.is_empty() {
+            game.note_colours = vec![0; cells];
+        }
+        if game.centre.is_empty() {
+            game.centre = vec![DigitSet::EMPTY; cells];
+        }
         game.validate().map_err(serde::de::Error::custom)?;
         Ok(game)
     }

@@ -3,10 +3,10 @@
 
 use std::time::Instant;
 
-use super::Game;
 use super::action::{Action, Applied, Direction, Jump, Refusal};
 use super::hint::HintState;
 use super::history::{CellState, Change, Edit};
+use super::{COLOURS, Game, NOTE_COLOURS, note_colour, with_note_colour};
 use crate::engine::techniques::Board;
 use crate::engine::{DigitSet, Step, is_solved};
 use crate::engine::{Hint, HintLevel, next_hint};
@@ -59,14 +59,33 @@ impl Game {
                     self.clock.start(now);
                 }
             }
-            Action::Move(direction) => self.selected = self.moved(direction),
-            Action::Jump(jump) => self.selected = self.jumped(jump),
-            Action::Select(cell) if cell < self.values.values().len() => self.selected = cell,
-            Action::Select(_) => return Err(Refusal::OffBoard),
+            Action::Move(direction) => {
+                self.also_selected.clear();
+                self.selected = self.moved(direction);
+            }
+            Action::Jump(jump) => {
+                self.also_selected.clear();
+                self.selected = self.jumped(jump);
+            }
+            Action::Select(cell) if cell < self.values.values().len() => {
+                self.also_selected.clear();
+                self.selected = cell;
+            }
+            Action::SelectExtend(direction) => {
+                let cell = self.moved(direction);
+                self.add_to_selection(cell);
+            }
+            Action::SelectAdd(cell) if cell < self.values.values().len() => {
+                self.add_to_selection(cell)
+            }
+            Action::Select(_) | Action::SelectAdd(_) => return Err(Refusal::OffBoard),
             Action::ToggleNotesMode => self.notes_mode = !self.notes_mode,
             _ if self.won => return Err(Refusal::Won),
             Action::Place(digit) => self.place(digit, now)?,
-            Action::ToggleNote(digit) => self.toggle_note(digit, now)?,
+            Action::ToggleNote(digit) => self.toggle_mark(digit, false, now)?,
+            Action::ToggleCentre(digit) => self.toggle_mark(digit, true, now)?,
+            Action::CycleColour => self.cycle_colour(now),
+            Action::CycleNoteColour(digit) => self.cycle_note_colour(digit, now)?,
             Action::Erase => self.erase(now)?,
             Action::AutoNotes => self.auto_notes(now),
             Action::ClearNotes => self.clear_notes(now),
@@ -78,6 +97,17 @@ impl Game {
             Action::Restart => self.restart(now),
         }
         Ok(())
+    }
+
+    /// Keeps the cursor's cell selected, and adds `cell` as the new cursor.
+    fn add_to_selection(&mut self, cell: usize) {
+        if !self.also_selected.contains(&self.selected) {
+            self.also_selected.push(self.selected);
+        }
+        if !self.also_selected.contains(&cell) {
+            self.also_selected.push(cell);
+        }
+        self.selected = cell;
     }
 
     fn moved(&self, direction: Direction) -> usize {
@@ -131,6 +161,9 @@ impl Game {
         CellState {
             value: self.values.get(cell),
             notes: self.notes[cell],
+            colour: self.colours[cell],
+            note_colours: self.note_colours[cell],
+            centre: self.centre[cell],
         }
     }
 
@@ -143,7 +176,14 @@ impl Game {
         if self.values.get(cell) == digit {
             return Ok(());
         }
-        let changes = self.placement(cell, digit);
+        let mut changes = self.taken_back(cell);
+        for (c, after) in self.placement(cell, digit) {
+            match changes.iter_mut().find(|(seen, _)| *seen == c) {
+                Some((_, state)) if c != cell => state.notes.remove(digit),
+                Some((_, state)) => *state = after,
+                None => changes.push((c, after)),
+            }
+        }
         if digit != self.solution.get(cell) && self.count_mistakes {
             self.mistakes = self.mistakes.saturating_add(1);
         }
@@ -152,7 +192,8 @@ impl Game {
     }
 
     /// The cell states a placement leads to: the digit in, the cell's notes
-    /// gone, and the digit gone from the peers' notes.
+    /// and marks gone (its colour stays), and the digit gone from the peers'
+    /// notes.
     fn placement(&self, cell: usize, digit: u8) -> Vec<(usize, CellState)> {
         let g = self.geometry();
         let mut changes = vec![(
@@ -160,12 +201,15 @@ impl Game {
             CellState {
                 value: digit,
                 notes: DigitSet::EMPTY,
+                centre: DigitSet::EMPTY,
+                note_colours: 0,
+                ..self.state(cell)
             },
         )];
         // A digit that clashes with a peer is a slip: leave the peers' notes
         // alone so fixing the slip does not lose them.
         let clashes = g.peers[cell].iter().any(|&p| self.values.get(p) == digit);
-        if !clashes && self.auto_remove_notes {
+        if !clashes && (self.auto_remove_notes || self.live_notes) {
             for &peer in &g.peers[cell] {
                 let mut state = self.state(peer);
                 if state.value == 0 && state.notes.contains(digit) {
@@ -177,37 +221,173 @@ impl Game {
         changes
     }
 
-    fn toggle_note(&mut self, digit: u8, now: Instant) -> Result<(), Refusal> {
+    /// With live notes, the notes the digit in `cell` took from its peers
+    /// when it was placed (the latest edit that put it there says which),
+    /// put back where the digit can still go: the peers' states after that.
+    fn taken_back(&self, cell: usize) -> Vec<(usize, CellState)> {
+        let digit = self.values.get(cell);
+        if !self.live_notes || digit == 0 || self.is_given(cell) {
+            return Vec::new();
+        }
+        let Some(placing) = self.history.done_newest_first().find(|e| {
+            e.changes.iter().any(|ch| {
+                ch.cell as usize == cell && ch.after.value == digit && ch.before.value != digit
+            })
+        }) else {
+            return Vec::new();
+        };
+        let g = self.geometry();
+        placing
+            .changes
+            .iter()
+            .map(|ch| ch.cell as usize)
+            .zip(&placing.changes)
+            .filter(|&(peer, ch)| {
+                peer != cell
+                    && ch.before.notes.contains(digit)
+                    && !ch.after.notes.contains(digit)
+                    && self.values.get(peer) == 0
+                    && !self.notes[peer].contains(digit)
+                    && g.peers[peer]
+                        .iter()
+                        .all(|&p| p == cell || self.values.get(p) != digit)
+            })
+            .map(|(peer, _)| {
+                let mut state = self.state(peer);
+                state.notes.insert(digit);
+                (peer, state)
+            })
+            .collect()
+    }
+
+    /// Toggles a note (or a centre mark) in every selected empty cell: on
+    /// in all of them unless all have it, then off in all.
+    fn toggle_mark(&mut self, digit: u8, centre: bool, now: Instant) -> Result<(), Refusal> {
         self.check_digit(digit)?;
-        let cell = self.selected;
-        if self.values.get(cell) != 0 {
+        let cells: Vec<usize> = self
+            .selection()
+            .into_iter()
+            .filter(|&c| self.values.get(c) == 0)
+            .collect();
+        if cells.is_empty() {
             return Err(Refusal::FilledCell);
         }
-        let mut state = self.state(cell);
-        if state.notes.contains(digit) {
-            state.notes.remove(digit);
-        } else {
-            state.notes.insert(digit);
-        }
-        self.commit(cell, vec![(cell, state)], now);
+        let marks = |c: usize| {
+            if centre {
+                self.centre[c]
+            } else {
+                self.notes[c]
+            }
+        };
+        let all_have = cells.iter().all(|&c| marks(c).contains(digit));
+        let changes = cells
+            .iter()
+            .map(|&c| {
+                let mut state = self.state(c);
+                let set = if centre {
+                    &mut state.centre
+                } else {
+                    &mut state.notes
+                };
+                if all_have {
+                    set.remove(digit);
+                    state.note_colours = with_note_colour(state.note_colours, digit, 0);
+                } else {
+                    set.insert(digit);
+                }
+                (c, state)
+            })
+            .collect();
+        self.commit(self.selected, changes, now);
         Ok(())
     }
 
+    /// Gives every selected cell the colour after the cursor cell's.
+    fn cycle_colour(&mut self, now: Instant) {
+        let next = (self.colours[self.selected] + 1) % (COLOURS + 1);
+        let changes = self
+            .selection()
+            .into_iter()
+            .map(|c| {
+                (
+                    c,
+                    CellState {
+                        colour: next,
+                        ..self.state(c)
+                    },
+                )
+            })
+            .collect();
+        self.commit(self.selected, changes, now);
+    }
+
+    /// Gives a note, in every selected cell that has it (as a note or a
+    /// centre mark), the colour after its colour in the first such cell.
+    fn cycle_note_colour(&mut self, digit: u8, now: Instant) -> Result<(), Refusal> {
+        self.check_digit(digit)?;
+        let cells: Vec<usize> = self
+            .selection()
+            .into_iter()
+            .filter(|&c| {
+                self.values.get(c) == 0
+                    && (self.notes[c].contains(digit) || self.centre[c].contains(digit))
+            })
+            .collect();
+        let first = *cells.first().ok_or(Refusal::NoNote)?;
+        let next = (note_colour(self.note_colours[first], digit) + 1) % (NOTE_COLOURS + 1);
+        let changes = cells
+            .into_iter()
+            .map(|c| {
+                let mut state = self.state(c);
+                state.note_colours = with_note_colour(state.note_colours, digit, next);
+                (c, state)
+            })
+            .collect();
+        self.commit(self.selected, changes, now);
+        Ok(())
+    }
+
+    /// Erases in every selected cell: an entry (putting back, with live
+    /// notes, the notes it took), else notes and marks, else the colour.
     fn erase(&mut self, now: Instant) -> Result<(), Refusal> {
-        let cell = self.selected;
-        if self.is_given(cell) {
-            return Err(Refusal::GivenCell);
+        let mut changes: Vec<(usize, CellState)> = Vec::new();
+        let mut given = false;
+        for cell in self.selection() {
+            let state = self.state(cell);
+            let cleared = if self.is_given(cell) {
+                given = true;
+                if state.colour == 0 {
+                    continue;
+                }
+                CellState { colour: 0, ..state }
+            } else if state.value != 0 {
+                for (peer, back) in self.taken_back(cell) {
+                    match changes.iter_mut().find(|(c, _)| *c == peer) {
+                        Some((_, s)) => s.notes.insert(state.value),
+                        None => changes.push((peer, back)),
+                    }
+                }
+                CellState { value: 0, ..state }
+            } else if !state.notes.is_empty() || !state.centre.is_empty() {
+                CellState {
+                    colour: state.colour,
+                    ..CellState::default()
+                }
+            } else if state.colour != 0 {
+                CellState::default()
+            } else {
+                continue;
+            };
+            changes.push((cell, cleared));
         }
-        let state = self.state(cell);
-        if state.value == 0 && state.notes.is_empty() {
-            return Err(Refusal::NothingToErase);
+        if changes.is_empty() {
+            return Err(if given {
+                Refusal::GivenCell
+            } else {
+                Refusal::NothingToErase
+            });
         }
-        let cleared = if state.value != 0 {
-            CellState { value: 0, ..state }
-        } else {
-            CellState::default()
-        };
-        self.commit(cell, vec![(cell, cleared)], now);
+        self.commit(self.selected, changes, now);
         Ok(())
     }
 
@@ -217,7 +397,13 @@ impl Game {
             .filter(|&cell| self.values.get(cell) == 0)
             .map(|cell| {
                 let notes = board.candidates(cell);
-                (cell, CellState { value: 0, notes })
+                (
+                    cell,
+                    CellState {
+                        notes,
+                        ..self.state(cell)
+                    },
+                )
             })
             .collect();
         self.commit(self.selected, changes, now);
@@ -228,6 +414,8 @@ impl Game {
             .map(|cell| {
                 let state = CellState {
                     notes: DigitSet::EMPTY,
+                    centre: DigitSet::EMPTY,
+                    note_colours: 0,
                     ..self.state(cell)
                 };
                 (cell, state)
@@ -238,8 +426,13 @@ impl Game {
 
     fn restart(&mut self, now: Instant) {
         let changes = (0..self.notes.len())
-            .filter(|&cell| !self.is_given(cell))
-            .map(|cell| (cell, CellState::default()))
+            .map(|cell| {
+                let given = CellState {
+                    value: self.givens.get(cell),
+                    ..CellState::default()
+                };
+                (cell, given)
+            })
             .collect();
         self.commit(self.selected, changes, now);
     }
@@ -337,6 +530,7 @@ impl Game {
                 CellState {
                     value: 0,
                     notes: notes_before,
+                    ..self.state(cell)
                 },
             );
             let taken = placement
@@ -444,6 +638,9 @@ impl Game {
             .set(cell, state.value)
             .expect("a cell state holds a digit of the board");
         self.notes[cell] = state.notes;
+        self.colours[cell] = state.colour;
+        self.note_colours[cell] = state.note_colours;
+        self.centre[cell] = state.centre;
     }
 
     /// Applies new cell states as one undoable edit.

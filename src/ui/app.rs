@@ -20,7 +20,7 @@ use super::saves_dialog::SavesDialog;
 use super::terminal::{Signals, TerminalGuard};
 use crate::engine::value_of;
 use crate::engine::{Difficulty, Shape};
-use crate::game::{Action, Applied, Game};
+use crate::game::{Action, Applied, Direction, Game};
 
 use crate::storage::stats::Stats;
 
@@ -94,6 +94,9 @@ pub struct App {
     /// the pad picks one, then Enter or a click on a cell places it (or
     /// notes it in notes mode). `None` is the usual cell-first input.
     pub picked: Option<u8>,
+    /// The board's boxes at a glance (how full each is, where the cursor
+    /// is) in place of the board: for boards shown through a viewport.
+    pub overview: bool,
     running: bool,
     suspend_requested: bool,
     disk: Option<Disk>,
@@ -102,15 +105,19 @@ pub struct App {
     /// The thread making a new game. Dropping it abandons that game and
     /// stops the thread.
     generation: Option<Generation>,
+    /// The colour-a-note key was pressed: the next symbol names the note.
+    pub colour_note_next: bool,
+    /// With corner and centre marks on, notes mode enters centre marks
+    /// (notes are then the corner marks).
+    pub centre_mode: bool,
 }
 
 /// How often the loop looks for a finished puzzle while one is being made.
 const GENERATION_POLL: Duration = Duration::from_millis(100);
 
 impl App {
-    pub fn new(mut game: Game, config: Config, stats: Stats, now: Instant) -> App {
-        apply_settings(&mut game, &config);
-        App {
+    pub fn new(game: Game, config: Config, stats: Stats, now: Instant) -> App {
+        let mut app = App {
             game,
             mode: Mode::Playing,
             config,
@@ -122,12 +129,28 @@ impl App {
             now,
             size: (80, 24),
             picked: None,
+            overview: false,
             running: true,
             suspend_requested: false,
             disk: None,
             unsaved: false,
             generation: None,
-        }
+            colour_note_next: false,
+            centre_mode: false,
+        };
+        app.apply_settings();
+        app
+    }
+
+    /// The settings the game itself keeps to (they are the player's, not
+    /// the game's, so a loaded or new game takes them from the config).
+    pub(super) fn apply_settings(&mut self) {
+        let settings = &self.config.settings;
+        self.game.set_auto_remove_notes(settings.auto_remove_notes);
+        self.game.set_check_mistakes(settings.check_mistakes);
+        self.game
+            .set_count_mistakes(settings.check_mistakes || settings.mistake_limit > 0);
+        self.game.set_live_notes(settings.live_notes);
     }
 
     /// Plays until the player quits, the terminal goes away or a signal
@@ -237,6 +260,12 @@ impl App {
             {
                 self.on_click(mouse.column, mouse.row)
             }
+            Event::Mouse(mouse)
+                if self.config.settings.mouse
+                    && mouse.kind == MouseEventKind::Drag(MouseButton::Left) =>
+            {
+                self.on_drag(mouse.column, mouse.row)
+            }
             Event::Resize(w, h) => self.size = (w, h),
             _ => {}
         }
@@ -282,8 +311,12 @@ impl App {
             }
             Mode::ConfirmNewGame => {
                 if confirm {
-                    // kept when the new game takes its place (`replace_game`)
+                    // kept when the new game takes its place (`replace_game`),
+                    // which names the slot; till then the box says so
                     self.open_new_game();
+                    if let Mode::NewGame(form) = &mut self.mode {
+                        form.note = Some(KEPT_WHEN_NEW_GAME_STARTS.to_string());
+                    }
                 } else {
                     self.mode = Mode::Playing;
                 }
@@ -360,17 +393,39 @@ impl App {
             let note_mod = self.config.keys.note_modifier.modifiers();
             let mods = key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT);
             let digit = value_of(c).unwrap_or(0);
+            if std::mem::take(&mut self.colour_note_next) {
+                self.act(Action::CycleNoteColour(digit));
+                return;
+            }
             if self.picked.is_some() && mods.is_empty() {
                 self.picked = Some(digit);
                 return;
             }
             if mods.is_empty() || mods == note_mod {
-                let as_note = self.game.notes_mode() != (mods == note_mod);
-                self.act(if as_note {
-                    Action::ToggleNote(digit)
-                } else {
-                    Action::Place(digit)
+                // several cells selected: a digit notes (or marks) them all
+                let several = self.game.selection().len() > 1;
+                let as_note = several || self.game.notes_mode() != (mods == note_mod);
+                let centre = as_note && self.centre_mode && self.game.notes_mode();
+                self.act(match (as_note, centre) {
+                    (true, true) => Action::ToggleCentre(digit),
+                    (true, false) => Action::ToggleNote(digit),
+                    _ => Action::Place(digit),
                 });
+                return;
+            }
+        }
+        self.colour_note_next = false;
+        // shift+arrows add to the selection
+        if key.modifiers.contains(KeyModifiers::SHIFT) && !self.game.is_paused() {
+            let direction = match key.code {
+                KeyCode::Up => Some(Direction::Up),
+                KeyCode::Down => Some(Direction::Down),
+                KeyCode::Left => Some(Direction::Left),
+                KeyCode::Right => Some(Direction::Right),
+                _ => None,
+            };
+            if let Some(direction) = direction {
+                self.act(Action::SelectExtend(direction));
                 return;
             }
         }
@@ -385,6 +440,30 @@ impl App {
             return;
         }
         match command {
+            // with corner and centre marks, notes mode has two steps:
+            // corner marks, then centre marks, then back to values
+            Command::Play(Action::ToggleNotesMode)
+                if self.config.settings.corner_centre_marks
+                    && self.game.notes_mode()
+                    && !self.centre_mode =>
+            {
+                self.centre_mode = true;
+            }
+            Command::Play(Action::ToggleNotesMode) => {
+                self.centre_mode = false;
+                self.act(Action::ToggleNotesMode);
+            }
+            Command::ColourNote => self.colour_note_next = true,
+            Command::Play(Action::Move(direction)) if self.overview => {
+                let shape = self.game.shape();
+                let steps = match direction {
+                    Direction::Up | Direction::Down => shape.box_rows(),
+                    Direction::Left | Direction::Right => shape.box_cols(),
+                };
+                for _ in 0..steps {
+                    self.act(Action::Move(direction));
+                }
+            }
             Command::Play(action) => match self.act(action) {
                 Some(Applied::Checked { wrong }) => {
                     self.message = Some(match wrong {
@@ -422,7 +501,10 @@ impl App {
                 let value = self.game.value(self.game.selected());
                 self.picked = Some(if value == 0 { 1 } else { value });
             }
+            Command::Overview => self.overview = !self.overview,
+            Command::Confirm if self.overview => self.overview = false,
             Command::Confirm => self.place_picked(),
+            Command::Cancel if self.overview => self.overview = false,
             Command::Cancel => self.picked = None,
         }
     }
@@ -452,10 +534,13 @@ impl App {
             layout,
             panel,
             ..
-        } = screen(area, self.game.shape())
+        } = screen(area, self.game.shape(), self.game.selected())
         else {
             return;
         };
+        if self.overview {
+            return;
+        }
         let at = (column, row).into();
         if board.contains(at)
             && let Some(cell) = layout.cell_at(column - board.x, row - board.y)
@@ -477,13 +562,44 @@ impl App {
         }
     }
 
+    /// A drag with the button down adds the cells it crosses to the
+    /// selection.
+    fn on_drag(&mut self, column: u16, row: u16) {
+        if self.mode != Mode::Playing || self.game.is_paused() || self.overview {
+            return;
+        }
+        if let Some(cell) = self.cell_at(column, row)
+            && cell != self.game.selected()
+        {
+            self.act(Action::SelectAdd(cell));
+        }
+    }
+
+    /// The cell drawn at a screen position, if any.
+    fn cell_at(&self, column: u16, row: u16) -> Option<usize> {
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let Screen::Fits { board, layout, .. } =
+            screen(area, self.game.shape(), self.game.selected())
+        else {
+            return None;
+        };
+        board
+            .contains((column, row).into())
+            .then(|| layout.cell_at(column - board.x, row - board.y))
+            .flatten()
+    }
+
     /// Applies a game action, reporting a refusal and noticing the win;
     /// what it did, unless it was refused.
     fn act(&mut self, action: Action) -> Option<Applied> {
         if let Some(why) = &self.read_only
             && !matches!(
                 action,
-                Action::Move(_) | Action::Jump(_) | Action::Select(_)
+                Action::Move(_)
+                    | Action::Jump(_)
+                    | Action::Select(_)
+                    | Action::SelectExtend(_)
+                    | Action::SelectAdd(_)
             )
         {
             self.message = Some(format!(
@@ -586,16 +702,9 @@ impl App {
     }
 }
 
-/// The player's preferences that a game follows (never saved with it):
-/// automatic note removal, whether wrong entries are shown, and whether
-/// mistakes are counted, which is only where they are shown (the Mistakes
-/// count shows with `check_mistakes` or a `mistake_limit`).
-pub(crate) fn apply_settings(game: &mut Game, config: &Config) {
-    let settings = &config.settings;
-    game.set_auto_remove_notes(settings.auto_remove_notes);
-    game.set_check_mistakes(settings.check_mistakes);
-    game.set_count_mistakes(settings.check_mistakes || settings.mistake_limit > 0);
-}
+/// What the new-game box says after the player agreed to keep the game.
+const KEPT_WHEN_NEW_GAME_STARTS: &str =
+    "The unfinished game goes to a slot of its own when the new one starts.";
 
 /// A random seed short enough to read out and type back in.
 pub fn random_seed() -> u64 {

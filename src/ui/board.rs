@@ -5,7 +5,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::config::Settings;
@@ -31,10 +31,18 @@ impl Widget for &BoardView<'_> {
             return;
         }
         self.render_lines(area, buf);
-        for (cell, marks) in self.cell_marks().into_iter().enumerate() {
-            let rect = layout.cell_rect(cell);
-            let rect = Rect::new(area.x + rect.x, area.y + rect.y, rect.width, rect.height);
-            self.render_cell(cell, marks, rect, buf);
+        if layout.is_viewport() {
+            self.render_labels(area, buf);
+        }
+        let marks = self.cell_marks();
+        let (rows, cols) = layout.shown();
+        let n = layout.n();
+        for row in rows {
+            for cell in cols.clone().map(|col| row * n + col) {
+                let rect = layout.cell_rect(cell);
+                let rect = Rect::new(area.x + rect.x, area.y + rect.y, rect.width, rect.height);
+                self.render_cell(cell, marks[cell], rect, buf);
+            }
         }
     }
 }
@@ -90,45 +98,109 @@ impl BoardView<'_> {
             (_, true) => theme.given,
             (_, false) => theme.entry,
         };
+        let selected = cell == game.selected();
+        let colour = game.colour(cell);
         for (on, layer) in [
             (marks.peer, theme.peer),
+            (colour != 0, theme.colour(colour)),
             (marks.hint, theme.hint),
             (same, theme.same_digit),
             (marks.conflict, theme.conflict),
             (wrong, theme.wrong),
-            (cell == game.selected(), theme.selected),
+            (selected || game.is_also_selected(cell), theme.selected),
         ] {
             if on {
                 style = style.patch(layer);
             }
         }
+        // the cursor's colours must not hide that its digit is wrong or
+        // clashes: the digit takes the warning's colour, underlined, and
+        // `!` marks stand beside it whatever the theme
+        let warned = marks.conflict || wrong;
+        if selected && warned {
+            let warning = if wrong { theme.wrong } else { theme.conflict };
+            let colour = warning.bg.or(warning.fg);
+            style = Style {
+                fg: colour.or(style.fg),
+                ..style
+            }
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+        }
         buf.set_style(rect, Theme::fill(style));
+        let markers = (theme.markers || selected) && warned;
+        self.render_contents(cell, value, style, rect, markers, buf);
+        // without colour, a cell's colour is a letter in a free corner
+        if colour != 0 && (theme.markers || self.settings.ascii_borders) {
+            let corners = [
+                (rect.x, rect.y),
+                (rect.right() - 1, rect.y),
+                (rect.x, rect.bottom() - 1),
+                (rect.right() - 1, rect.bottom() - 1),
+            ];
+            if let Some(&at) = corners.iter().find(|&&at| buf[at].symbol() == " ") {
+                let letter = char::from(b'a' + colour - 1);
+                buf[at].set_char(letter).set_style(style);
+            }
+        }
+    }
+
+    /// A cell's value, or its notes and centre marks.
+    fn render_contents(
+        &self,
+        cell: usize,
+        value: u8,
+        style: Style,
+        rect: Rect,
+        markers: bool,
+        buf: &mut Buffer,
+    ) {
+        let (game, theme) = (self.game, self.theme);
+        let selected_value = self.picked.unwrap_or(game.value(game.selected()));
         let (dx, dy) = self.layout.value_offset();
         let (cx, cy) = (rect.x + dx, rect.y + dy);
         if value != 0 {
             buf[(cx, cy)].set_char(symbol(value)).set_style(style);
-            if theme.markers && (marks.conflict || wrong) && rect.width >= 3 {
+            if markers && rect.width >= 3 {
                 buf[(cx - 1, cy)].set_char('!').set_style(style);
                 buf[(cx + 1, cy)].set_char('!').set_style(style);
             }
             return;
         }
-        let notes = game.notes(cell);
-        if notes.is_empty() {
+        let (notes, centre) = (game.notes(cell), game.centre(cell));
+        if notes.is_empty() && centre.is_empty() {
             return;
         }
+        let note_style = |d: u8| {
+            let mut s = style;
+            if self.settings.highlight_same_digit && d == selected_value {
+                s = s.patch(theme.note_match);
+            }
+            match game.note_colour(cell, d) {
+                0 => s,
+                c => s.patch(theme.note_colour(c)),
+            }
+        };
         match self.layout.notes {
             NotesView::Slots(slots) => {
                 for d in notes {
                     let (x, y) = slots.position(d);
-                    let note_style = if self.settings.highlight_same_digit && d == selected_value {
-                        style.patch(theme.note_match)
-                    } else {
-                        style
-                    };
                     buf[(rect.x + x, rect.y + y)]
                         .set_char(symbol(d))
-                        .set_style(note_style);
+                        .set_style(note_style(d));
+                }
+                // centre marks: the cell's middle row, bold, centred
+                if !centre.is_empty() {
+                    let digits: Vec<u8> = centre.into_iter().collect();
+                    let shown = digits.len().min(usize::from(rect.width));
+                    let x0 = rect.x + (rect.width - shown as u16) / 2;
+                    for x in rect.x..rect.right() {
+                        buf[(x, cy)].set_char(' ');
+                    }
+                    for (i, &d) in digits.iter().take(shown).enumerate() {
+                        buf[(x0 + i as u16, cy)]
+                            .set_char(symbol(d))
+                            .set_style(note_style(d).add_modifier(Modifier::BOLD));
+                    }
                 }
             }
             // Too small for the notes: a mark says the cell has some, and
@@ -136,7 +208,7 @@ impl BoardView<'_> {
             NotesView::Compact => {
                 let mark_style = if self.settings.highlight_same_digit
                     && selected_value != 0
-                    && notes.contains(selected_value)
+                    && (notes | centre).contains(selected_value)
                 {
                     style.patch(theme.note_match)
                 } else {
@@ -147,9 +219,44 @@ impl BoardView<'_> {
         }
     }
 
+    /// A viewport's coordinates: row numbers at the left, column numbers
+    /// above, and each box's number in the line above it.
+    fn render_labels(&self, area: Rect, buf: &mut Buffer) {
+        let (layout, style) = (self.layout, self.theme.label);
+        let (rows, cols) = layout.shown();
+        let shape = self.game.shape();
+        for row in rows.clone() {
+            let y = area.y + layout.row_label_y(row);
+            buf.set_stringn(area.x, y, format!("{:>2}", row + 1), 2, style);
+        }
+        let width = layout.cell_size().0 as usize;
+        // narrow cells: every other column, so that the numbers stay apart
+        let every = if width < 3 { 2 } else { 1 };
+        for col in cols.clone().step_by(every) {
+            let x = area.x + layout.col_label_x(col);
+            let label = (col + 1).to_string();
+            // centred over the cell, where it fits
+            let x = x + width.saturating_sub(label.len()) as u16 / 2;
+            buf.set_stringn(x, area.y, &label, width.max(label.len()), style);
+        }
+        let gx = layout.grid_origin().0;
+        for row in rows.step_by(shape.box_rows()) {
+            for col in cols.clone().step_by(shape.box_cols()) {
+                let cell = layout.cell_rect(row * layout.n() + col);
+                let b = shape.geometry().box_of(row * layout.n() + col) + 1;
+                // on the heavy line just above the box, after its corner
+                let y = area.y + cell.y - 1;
+                let x = area.x + cell.x.max(gx + 1);
+                buf.set_string(x, y, format!("b{b}"), style);
+            }
+        }
+    }
+
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
         let layout = self.layout;
-        let (w, h) = (layout.width(), layout.height());
+        let (gx, gy) = layout.grid_origin();
+        let area = Rect::new(area.x + gx, area.y + gy, area.width - gx, area.height - gy);
+        let (w, h) = layout.grid_size();
         let (downs, acrosses) = layout.line_weights();
         for (y, &hz) in (0..h).zip(&acrosses) {
             for (x, &v) in (0..w).zip(&downs) {

@@ -41,6 +41,13 @@ pub struct Settings {
     pub mistake_limit: u32,
     /// Placing a digit removes it from the notes of the cell's row, column and box.
     pub auto_remove_notes: bool,
+    /// Notes kept up to date: placing a digit removes it from its peers'
+    /// notes (as `auto_remove_notes`), and erasing it, or placing another
+    /// digit over it, puts back the notes it took.
+    pub live_notes: bool,
+    /// Snyder notation: notes are corner marks, and notes mode has a second
+    /// step for centre marks.
+    pub corner_centre_marks: bool,
     /// Show the clock in the side panel.
     pub show_timer: bool,
 }
@@ -81,6 +88,8 @@ impl Default for Settings {
             check_mistakes: false,
             mistake_limit: 0,
             auto_remove_notes: true,
+            live_notes: false,
+            corner_centre_marks: false,
             show_timer: true,
         }
     }

@@ -33,6 +33,9 @@ pub struct NewGameForm {
     pub difficulty: Difficulty,
     /// Digits typed so far; empty means a random seed.
     pub seed: String,
+    /// What became of the unfinished game (kept in a slot), shown at the
+    /// top of the form for as long as it is open.
+    pub note: Option<String>,
 }
 
 impl NewGameForm {
@@ -42,6 +45,7 @@ impl NewGameForm {
             shape,
             difficulty,
             seed: String::new(),
+            note: None,
         }
     }
 

@@ -201,6 +201,8 @@ pub enum Command {
     Play(Action),
     /// Digit-first input on or off: pick a digit, then place it cell by cell.
     DigitFirst,
+    /// The next symbol typed colours that note (in every selected cell).
+    ColourNote,
     /// Pause, or resume a paused game.
     Pause,
     /// Back to the givens, after a yes.
@@ -208,6 +210,8 @@ pub enum Command {
     NewGame,
     /// Show the command line that opens this game's puzzle elsewhere.
     Share,
+    /// The board's boxes at a glance instead of the board, or back.
+    Overview,
     Saves,
     Stats,
     Help,
@@ -255,7 +259,7 @@ use Command as C;
 /// map, the help, the key bar and config.toml's `[keys]` are made from.
 /// The defaults give every command a key that no board size shadows.
 #[rustfmt::skip]
-pub const COMMANDS: [CommandInfo; 32] = [
+pub const COMMANDS: [CommandInfo; 35] = [
     info(C::Play(A::Move(Direction::Up)), "move_up", "move up", "up", &["up", "k"]),
     info(C::Play(A::Move(Direction::Down)), "move_down", "move down", "down", &["down", "j"]),
     info(C::Play(A::Move(Direction::Left)), "move_left", "move left", "left", &["left", "h"]),
@@ -270,6 +274,8 @@ pub const COMMANDS: [CommandInfo; 32] = [
     info(C::Play(A::ToggleNotesMode), "notes_mode", "notes mode on/off", "notes", &["n", "F2", "insert"]),
     info(C::Play(A::AutoNotes), "auto_notes", "fill all notes", "fill notes", &["F3", "+"]),
     info(C::Play(A::ClearNotes), "clear_notes", "clear all notes", "clear notes", &["F4", "-"]),
+    info(C::Play(A::CycleColour), "colour", "colour cell(s): next", "colour", &[",", "ctrl-k"]),
+    info(C::ColourNote, "colour_note", "colour a note: then digit", "colour note", &[";", "ctrl-y"]),
     info(C::Play(A::Undo), "undo", "undo", "undo", &["u", "ctrl-u"]),
     info(C::Play(A::Redo), "redo", "redo", "redo", &["ctrl-r", "r"]),
     info(C::Play(A::UndoMistakes), "undo_mistakes", "undo to no mistakes", "undo mistakes", &["b", "ctrl-g"]),
@@ -280,6 +286,7 @@ pub const COMMANDS: [CommandInfo; 32] = [
     info(C::Restart, "restart", "restart puzzle", "restart", &["F8"]),
     info(C::NewGame, "new_game", "new game", "new", &["F9", "ctrl-n"]),
     info(C::Share, "share", "share this puzzle", "share", &["F11", "ctrl-e"]),
+    info(C::Overview, "overview", "box overview on/off", "overview", &["=", "ctrl-o"]),
     info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),
     info(C::Stats, "stats", "stats", "stats", &["w", "ctrl-w"]),
     info(C::Help, "help", "help", "help", &["?", "F1"]),

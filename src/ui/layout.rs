@@ -15,16 +15,22 @@ use crate::engine::Shape;
 const GAP_MIN: u16 = 1;
 const GAP_MAX: u16 = 2;
 /// The panel's width: at least (so its lines read) and at most (beside the board).
-const PANEL_MIN: u16 = 24;
+const PANEL_MIN: u16 = 23;
 const PANEL_MAX: u16 = 34;
 /// The panel's height beside the board, and below it.
 const PANEL_MIN_HEIGHT: u16 = 14;
 const PANEL_BELOW_MIN_HEIGHT: u16 = 9;
 /// The one-line key bar at the bottom.
 const BAR: u16 = 1;
-/// Blank columns and rows around a cell's note slots, at most.
+/// Blank columns and rows around a cell's note slots, at most, on a 9x9
+/// board; smaller boards may pad their cells more, so that they grow with
+/// the terminal as far as 9x9 does.
 const PAD_X_MAX: u16 = 4;
 const PAD_Y_MAX: u16 = 2;
+/// The row labels left of a viewport's grid (`25 `), and the column labels
+/// above it.
+const LABEL_W: u16 = 3;
+const LABEL_H: u16 = 1;
 
 /// Where each note digit goes inside a cell: digit d fills slot d-1 of a
 /// `rows` x `cols` grid, row by row, `step` columns apart (2 leaves a space
@@ -69,7 +75,8 @@ pub enum Weight {
     Heavy,
 }
 
-/// One axis of the board: n cells of `cell` characters, grouped by `group`
+/// One axis of the board as drawn: n cells of `cell` characters from cell
+/// `first` on (all of them, or a viewport's whole boxes), grouped by `group`
 /// (the box size along this axis), with a heavy line between groups and,
 /// when `inner`, a light line between cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +85,8 @@ struct Axis {
     group: usize,
     cell: u16,
     inner: bool,
+    /// The first cell shown: a multiple of `group`.
+    first: usize,
 }
 
 impl Axis {
@@ -89,8 +98,14 @@ impl Axis {
         }) as u16
     }
 
-    /// First position of cell `i`.
+    /// True when cell `i` of the board is drawn.
+    fn shows(&self, i: usize) -> bool {
+        (self.first..self.first + self.n).contains(&i)
+    }
+
+    /// First position of the board's cell `i` (one that `shows`).
     fn start(&self, i: usize) -> u16 {
+        let i = i - self.first;
         i as u16 * self.cell + self.lines_through(i)
     }
 
@@ -124,7 +139,7 @@ impl Axis {
                 break;
             }
             if pos < start + self.cell {
-                return Ok((i, pos - start));
+                return Ok((self.first + i, pos - start));
             }
             start += self.cell;
         }
@@ -132,12 +147,17 @@ impl Axis {
     }
 }
 
-/// The drawn size of a board: cell size, note slots and lines.
+/// The drawn size of a board: cell size, note slots and lines; and, for a
+/// viewport, which whole boxes are shown, with row and column labels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardLayout {
     pub notes: NotesView,
     cols: Axis,
     rows: Axis,
+    /// The board's side (the axes may show fewer cells).
+    board_n: usize,
+    /// A viewport: labels left of and above the grid.
+    labels: bool,
 }
 
 impl BoardLayout {
@@ -163,36 +183,42 @@ impl BoardLayout {
                 group: bc,
                 cell: cell_w,
                 inner: inner_cols,
+                first: 0,
             },
             rows: Axis {
                 n,
                 group: br,
                 cell: cell_h,
                 inner: inner_rows,
+                first: 0,
             },
+            board_n: n,
+            labels: false,
         };
         let mut ranked = Vec::new();
         for (rows, cols) in arrangements(shape) {
             let box_shaped = (rows as usize, cols as usize) == (br, bc);
             for step in [1, 2] {
-                for (px, py) in pads() {
+                for (ex, ey) in pads(n) {
                     let slots = Slots {
                         rows,
                         cols,
                         step,
-                        x: px,
-                        y: py,
+                        x: ex / 2,
+                        y: ey / 2,
                     };
-                    let (w, h) = (slots.width() + 2 * px, rows + 2 * py);
+                    let (w, h) = (slots.width() + ex, rows + ey);
                     // cells no wider than about square on screen (a
                     // character is twice as tall as it is wide)
-                    if w > 2 * h + 3 && px > 0 {
+                    if w > 2 * h + 3 && ex > 0 {
                         continue;
                     }
                     for inner_rows in [true, false] {
                         // dense digits of neighbouring cells would run together
-                        for inner_cols in [true, false].into_iter().filter(|&l| l || px > 0) {
-                            let rank = (true, box_shaped, inner_rows, step == 2, w * h, inner_cols);
+                        for inner_cols in [true, false].into_iter().filter(|&l| l || ex > 0) {
+                            // lines between cells before the notes' shape,
+                            // so that small boards keep them where 9x9 does
+                            let rank = (true, inner_cols, inner_rows, box_shaped, step == 2, w * h);
                             let layout =
                                 make(NotesView::Slots(slots), w, h, inner_cols, inner_rows);
                             ranked.push((rank, layout));
@@ -203,16 +229,16 @@ impl BoardLayout {
         }
         for w in [7, 5, 3] {
             ranked.push((
-                (false, false, true, false, w, true),
+                (false, true, true, false, false, w),
                 make(NotesView::Compact, w, 1, true, true),
             ));
         }
         ranked.push((
-            (false, false, false, false, 3, false),
+            (false, false, false, false, false, 3),
             make(NotesView::Compact, 3, 1, false, false),
         ));
         ranked.push((
-            (false, false, false, false, 2, false),
+            (false, false, false, false, false, 2),
             make(NotesView::Compact, 2, 1, false, false),
         ));
         ranked.sort_by_key(|entry| std::cmp::Reverse(entry.0));
@@ -226,28 +252,104 @@ impl BoardLayout {
             .expect("every shape has layouts")
     }
 
+    /// This layout showing only `bands` x `stacks` boxes, the ones around
+    /// the cell `around` (as near the middle as the board's edges allow),
+    /// with labels.
+    pub fn viewport(&self, bands: usize, stacks: usize, around: usize) -> BoardLayout {
+        let n = self.board_n;
+        let first = |axis: &Axis, count: usize, at: usize| {
+            let boxes = n / axis.group;
+            let start = (at / axis.group).saturating_sub((count - 1) / 2);
+            start.min(boxes - count) * axis.group
+        };
+        let rows = Axis {
+            n: bands * self.rows.group,
+            first: first(&self.rows, bands, around / n),
+            ..self.rows
+        };
+        let cols = Axis {
+            n: stacks * self.cols.group,
+            first: first(&self.cols, stacks, around % n),
+            ..self.cols
+        };
+        BoardLayout {
+            rows,
+            cols,
+            labels: true,
+            ..*self
+        }
+    }
+
+    /// True when only part of the board is shown.
+    pub fn is_viewport(&self) -> bool {
+        self.labels
+    }
+
+    /// Where the grid starts inside the layout: after the labels, if any.
+    pub fn grid_origin(&self) -> (u16, u16) {
+        if self.labels {
+            (LABEL_W, LABEL_H)
+        } else {
+            (0, 0)
+        }
+    }
+
     pub fn width(&self) -> u16 {
-        self.cols.total()
+        self.cols.total() + self.grid_origin().0
     }
 
     pub fn height(&self) -> u16 {
-        self.rows.total()
+        self.rows.total() + self.grid_origin().1
+    }
+
+    /// The grid's size, without labels.
+    pub fn grid_size(&self) -> (u16, u16) {
+        (self.cols.total(), self.rows.total())
     }
 
     /// The side of the board.
     pub fn n(&self) -> usize {
-        self.cols.n
+        self.board_n
     }
 
-    /// A cell's rectangle relative to the board's top-left corner.
+    /// A cell's width and height.
+    pub fn cell_size(&self) -> (u16, u16) {
+        (self.cols.cell, self.rows.cell)
+    }
+
+    /// True when the cell is drawn.
+    pub fn shows(&self, cell: usize) -> bool {
+        let n = self.board_n;
+        self.rows.shows(cell / n) && self.cols.shows(cell % n)
+    }
+
+    /// The rows and the columns drawn.
+    pub fn shown(&self) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let range = |a: &Axis| a.first..a.first + a.n;
+        (range(&self.rows), range(&self.cols))
+    }
+
+    /// A cell's rectangle relative to the board's top-left corner (for a
+    /// cell that `shows`).
     pub fn cell_rect(&self, cell: usize) -> Rect {
-        let n = self.cols.n;
+        let n = self.board_n;
+        let (x, y) = self.grid_origin();
         Rect::new(
-            self.cols.start(cell % n),
-            self.rows.start(cell / n),
+            x + self.cols.start(cell % n),
+            y + self.rows.start(cell / n),
             self.cols.cell,
             self.rows.cell,
         )
+    }
+
+    /// Where the label of a shown row goes (its y), and of a shown column
+    /// (its x), relative to the board's top-left corner.
+    pub fn row_label_y(&self, row: usize) -> u16 {
+        self.grid_origin().1 + self.rows.start(row) + (self.rows.cell - 1) / 2
+    }
+
+    pub fn col_label_x(&self, col: usize) -> u16 {
+        self.grid_origin().0 + self.cols.start(col)
     }
 
     /// Where a cell's value is drawn inside its rectangle: the middle, or
@@ -258,13 +360,15 @@ impl BoardLayout {
 
     /// The cell at a position relative to the board's top-left corner.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<usize> {
-        let (c, _) = self.cols.at(x).ok()?;
-        let (r, _) = self.rows.at(y).ok()?;
-        Some(r * self.cols.n + c)
+        let (gx, gy) = self.grid_origin();
+        let (c, _) = self.cols.at(x.checked_sub(gx)?).ok()?;
+        let (r, _) = self.rows.at(y.checked_sub(gy)?).ok()?;
+        Some(r * self.board_n + c)
     }
 
-    /// The lines across the board: the weight of the vertical line at each
-    /// column and of the horizontal line at each row (`None` in cells).
+    /// The lines across the grid: the weight of the vertical line at each
+    /// column and of the horizontal line at each row (`None` in cells),
+    /// from the grid's origin.
     pub fn line_weights(&self) -> (Vec<Weight>, Vec<Weight>) {
         let weights = |axis: &Axis| {
             (0..axis.total())
@@ -289,9 +393,18 @@ fn arrangements(shape: Shape) -> Vec<(u16, u16)> {
     all
 }
 
-/// Blank columns and rows around the note slots a cell may have.
-fn pads() -> impl Iterator<Item = (u16, u16)> {
-    (0..=PAD_Y_MAX).flat_map(|py| (0..=PAD_X_MAX).map(move |px| (px, py)))
+/// The blank columns and rows a cell may add around its note slots on a
+/// board of side `n`, split as evenly as they go (the odd one after the
+/// slots): up to twice the pads on each side, more on boards smaller than
+/// 9x9, in proportion, and on those one at a time so that they grow with
+/// the terminal in small steps; 9x9 and larger keep the slots centred.
+fn pads(n: usize) -> impl Iterator<Item = (u16, u16)> {
+    let scale = |most: u16| 2 * most * 9 / (n as u16).min(9);
+    let (x_max, y_max) = (scale(PAD_X_MAX), scale(PAD_Y_MAX));
+    let step = if n < 9 { 1 } else { 2 };
+    (0..=y_max)
+        .step_by(step)
+        .flat_map(move |ey| (0..=x_max).step_by(step).map(move |ex| (ex, ey)))
 }
 
 /// Where things go on a screen of a given size.
@@ -307,15 +420,37 @@ pub enum Screen {
     },
 }
 
-/// The screen for a board shape in `area`: the best layout that fits with
-/// the panel beside the board or, failing that, below it; centred.
-pub fn screen(area: Rect, shape: Shape) -> Screen {
-    BoardLayout::all(shape)
-        .iter()
+/// The screen for a board shape in `area` with the cell `selected`: the
+/// best layout of the whole board that fits with the panel beside the board
+/// or, failing that, below it; centred. Where no layout of the whole board
+/// fits, a viewport: as many whole boxes around the selected cell as fit,
+/// each in the best layout that fits them.
+pub fn screen(area: Rect, shape: Shape, selected: usize) -> Screen {
+    let all = BoardLayout::all(shape);
+    all.iter()
         .find_map(|&layout| place(area, layout))
-        .unwrap_or(Screen::TooSmall {
-            need: beside_need(BoardLayout::smallest(shape)),
+        .or_else(|| {
+            viewports(shape).into_iter().find_map(|(bands, stacks)| {
+                all.iter()
+                    .find_map(|layout| place(area, layout.viewport(bands, stacks, selected)))
+            })
         })
+        .unwrap_or(Screen::TooSmall {
+            need: beside_need(BoardLayout::smallest(shape).viewport(1, 1, 0)),
+        })
+}
+
+/// The viewports of a shape, as (bands, stacks) of boxes shown: the most
+/// cells first, and among equals the squarer on screen.
+fn viewports(shape: Shape) -> Vec<(usize, usize)> {
+    let (bands, stacks) = (shape.box_cols(), shape.box_rows());
+    let mut all: Vec<(usize, usize)> = (1..=bands)
+        .flat_map(|b| (1..=stacks).map(move |s| (b, s)))
+        .filter(|&(b, s)| (b, s) != (bands, stacks))
+        .collect();
+    let cells = |&(b, s): &(usize, usize)| b * shape.box_rows() * s * shape.box_cols();
+    all.sort_by_key(|v| (std::cmp::Reverse(cells(v)), v.0.abs_diff(v.1)));
+    all
 }
 
 /// The smallest terminal that holds a layout with the panel beside it.

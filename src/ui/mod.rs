@@ -9,6 +9,7 @@ mod dialog;
 mod input;
 mod keys;
 mod layout;
+mod overview;
 mod pad;
 mod saves_dialog;
 mod stats_table;
@@ -31,7 +32,7 @@ pub use stats_table::{sparkline, stats_lines};
 pub use terminal::{check_terminal, restore};
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
 pub use time::format_time;
-pub use view::share_commands;
+pub use view::{ShareCommands, share_commands};
 
 use crate::engine::{Difficulty, Shape, highest_level};
 use crate::game::Game;

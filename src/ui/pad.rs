@@ -30,12 +30,10 @@ pub struct Pad {
 impl Pad {
     pub fn new(n: usize, width: u16) -> Pad {
         let step = if n <= 9 { 2 } else { 3 };
-        let per_row = ((width + 1) / step).max(1) as usize;
-        Pad {
-            n,
-            step,
-            per_row: per_row.min(n),
-        }
+        let most = ((width + 1) / step).max(1) as usize;
+        // rows as even as they can be: 12 symbols in two rows of 6, not 11 and 1
+        let per_row = n.div_ceil(n.div_ceil(most));
+        Pad { n, step, per_row }
     }
 
     /// Lines the pad takes: a row of symbols and a row of counts per group.

@@ -10,9 +10,9 @@ use ratatui::text::{Line, Span};
 use super::keys::{Command, KeyBindings};
 use super::theme::Theme;
 use super::time::format_time;
+use super::time::local_date;
 use crate::game::{Action, Direction};
 use crate::storage::saves::{MAX_SLOT_NAME, Slot, Summary};
-use crate::storage::timestamp;
 
 /// One slot as the dialog lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,16 +179,36 @@ impl SavesDialog {
     }
 
     /// The dialog's text.
-    pub fn lines(&self, theme: &Theme, keys: &KeyBindings) -> Vec<Line<'static>> {
+    /// The dialog's lines for a screen `width` columns wide: the slot
+    /// names get the room the other columns leave (cut with `…` only when
+    /// even that is too little), and dates are in local time.
+    pub fn lines(&self, theme: &Theme, keys: &KeyBindings, width: u16) -> Vec<Line<'static>> {
         let (confirm, cancel) = (keys.names(Command::Confirm), keys.names(Command::Cancel));
+        // the popup's border and margins, the marker, the other columns
+        const OTHERS: usize = 4 + 2 + 1 + 5 + 1 + 7 + 1 + 5 + 1 + 8 + 2 + 16;
+        let longest = self.rows.iter().map(|r| r.name.chars().count()).max();
+        let name_w = longest
+            .unwrap_or(0)
+            .clamp(4, usize::from(width).saturating_sub(OTHERS).max(8));
+        let dates: Vec<Option<(String, bool)>> = self
+            .rows
+            .iter()
+            .map(|r| r.detail.as_ref().ok().map(|s| local_date(s.saved_at)))
+            .collect();
+        let local = dates.iter().flatten().all(|(_, local)| *local);
         let mut lines = Vec::new();
         if self.rows.is_empty() {
             lines.push(Line::from("No saved games yet."));
         } else {
             lines.push(Line::from(Span::styled(
                 format!(
-                    "  {:<16} {:<5} {:<7} {:>5} {:>8}  {:<16}",
-                    "slot", "board", "level", "done", "time", "saved (UTC)"
+                    "  {:<name_w$} {:<5} {:<7} {:>5} {:>8}  {:<16}",
+                    "slot",
+                    "board",
+                    "level",
+                    "done",
+                    "time",
+                    if local { "saved" } else { "saved (UTC)" }
                 ),
                 theme.label,
             )));
@@ -203,17 +223,22 @@ impl SavesDialog {
                     } else {
                         format!("{}%", s.percent())
                     };
+                    let date = dates[i].as_ref().map_or("", |(d, _)| d.as_str());
                     format!(
-                        "{:<16} {:<5} {:<7} {:>5} {:>8}  {:<16}",
-                        clip(&row.name, 16),
+                        "{:<name_w$} {:<5} {:<7} {:>5} {:>8}  {:<16}",
+                        clip(&row.name, name_w),
                         format!("{n}x{n}"),
                         s.difficulty.name(),
                         done,
                         format_time(s.time),
-                        timestamp::display(s.saved_at)
+                        date
                     )
                 }
-                Err(why) => format!("{:<16} {}", clip(&row.name, 16), clip(why, 45)),
+                Err(why) => format!(
+                    "{:<name_w$} {}",
+                    clip(&row.name, name_w),
+                    clip(why, usize::from(width).saturating_sub(name_w + 8).max(20))
+                ),
             };
             let marker = if chosen { "> " } else { "  " };
             let style = if chosen {
@@ -256,5 +281,10 @@ impl SavesDialog {
 
 /// At most `width` characters of `text`.
 fn clip(text: &str, width: usize) -> String {
-    text.chars().take(width).collect()
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
 }

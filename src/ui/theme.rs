@@ -49,6 +49,13 @@ pub struct Theme {
     pub done: Style,
     pub message: Style,
     pub popup: Style,
+    /// Cell colours 1..=6 (the colour key); without colour (`markers`)
+    /// they show as the letters a-f.
+    #[serde(default)]
+    pub colours: Vec<Style>,
+    /// Note colours 1..=3.
+    #[serde(default)]
+    pub note_colours: Vec<Style>,
 }
 
 /// A theme that could not be built.
@@ -80,6 +87,22 @@ impl Theme {
         table
             .try_into()
             .map_err(|e: toml::de::Error| ThemeError::Bad(e.to_string()))
+    }
+
+    /// Cell colour `c` (1-based); a theme that lists fewer has none more.
+    pub fn colour(&self, c: u8) -> Style {
+        self.colours
+            .get(usize::from(c).wrapping_sub(1))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Note colour `c` (1-based).
+    pub fn note_colour(&self, c: u8) -> Style {
+        self.note_colours
+            .get(usize::from(c).wrapping_sub(1))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The style to fill a cell's blank area with: its colours and reverse

@@ -16,11 +16,12 @@ use super::board::BoardView;
 use super::dialog::{Field, NewGameForm};
 use super::keys::{Command, value_keys};
 use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
+use super::overview::Overview;
 use super::pad::pad_area;
 use super::stats_table::stats_lines;
 use super::time::format_time;
 use crate::engine::Shape;
-use crate::engine::symbol;
+use crate::engine::{share_code, symbol};
 use crate::game::{Action, Game};
 
 impl App {
@@ -36,7 +37,7 @@ impl App {
             layout,
             panel,
             bar,
-        } = screen(area, self.game.shape())
+        } = screen(area, self.game.shape(), self.game.selected())
         else {
             self.render_too_small(area, buf);
             return;
@@ -47,6 +48,13 @@ impl App {
             self.game.is_held() && !matches!(self.mode, Mode::Won { .. } | Mode::LookingOver);
         if self.game.is_paused() || hidden {
             self.render_paused(board, buf);
+        } else if self.overview {
+            let map = Overview {
+                game: &self.game,
+                shown: layout.shown(),
+                theme: &self.config.theme,
+            };
+            (&map).render(board, buf);
         } else {
             let view = BoardView {
                 game: &self.game,
@@ -66,7 +74,7 @@ impl App {
             Mode::ConfirmRestart => self.render_confirm(area, buf),
             Mode::ConfirmNewGame => self.render_confirm_new_game(area, buf),
             Mode::Saves(dialog) => {
-                let lines = dialog.lines(&self.config.theme, &self.config.keys);
+                let lines = dialog.lines(&self.config.theme, &self.config.keys, area.width);
                 popup(" Saves ", lines, area, self.config.theme.popup, buf);
             }
             Mode::Stats => self.render_stats(area, buf),
@@ -113,7 +121,7 @@ impl App {
     }
 
     fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
-        let Screen::TooSmall { need } = screen(area, self.game.shape()) else {
+        let Screen::TooSmall { need } = screen(area, self.game.shape(), 0) else {
             return;
         };
         let n = self.n();
@@ -136,14 +144,16 @@ impl App {
     }
 
     fn render_paused(&self, board: Rect, buf: &mut Buffer) {
+        // under help and dialogs the board is simply not drawn: no stray
+        // border shows around the overlay
+        if !self.game.is_paused() {
+            return;
+        }
         let theme = &self.config.theme;
         Block::bordered()
             .border_type(BorderType::Thick)
             .border_style(theme.box_line)
             .render(board, buf);
-        if !self.game.is_paused() {
-            return;
-        }
         let text = vec![
             Line::from(Span::styled("Paused", theme.title)),
             Line::from(format!(
@@ -173,16 +183,26 @@ impl App {
         if game.is_paused() {
             clock.push_str(" paused");
         }
-        let mut mode = if game.notes_mode() { "NOTES" } else { "values" }.to_string();
+        let marks = self.config.settings.corner_centre_marks;
+        let mut mode = match (game.notes_mode(), marks, self.centre_mode) {
+            (false, ..) => "values",
+            (true, false, _) => "NOTES",
+            (true, true, false) => "CORNER",
+            (true, true, true) => "CENTRE",
+        }
+        .to_string();
         if let Some(d) = self.picked {
             mode.push_str(&format!(", {} first", symbol(d)));
+        }
+        if self.colour_note_next {
+            mode = "colour which note?".to_string();
         }
         let mut lines = vec![Line::from(Span::styled("tudoku", theme.title))];
         let (_, pad) = pad_area(area, n);
         lines.extend(pad.lines(&game.remaining_counts(), self.picked, theme));
         let fields_at = lines.len();
         lines.extend([
-            field("Board", format!("{n}x{n}, boxes {shape}")),
+            field("Board", format!("{n}x{n}, box {shape}")),
             field("Level", game.difficulty().to_string()),
             field(
                 "Seed",
@@ -209,17 +229,51 @@ impl App {
             lines.insert(fields_at + 3, field("Time", clock));
         }
         let selected = game.selected();
-        lines.push(field("Cell", game.geometry().cell_name(selected)));
+        let g = game.geometry();
+        lines.push(field(
+            "Cell",
+            format!("{} b{}", g.cell_name(selected), g.box_of(selected) + 1),
+        ));
+        let selection = game.selection().len();
+        if selection > 1 {
+            lines.push(field("Selected", format!("{selection} cells")));
+        }
+        if layout.is_viewport() {
+            let (rows, cols) = layout.shown();
+            let overview = self.config.keys.describe(Command::Overview, n);
+            lines.push(field(
+                "View",
+                format!(
+                    "r{}-{} c{}-{} {overview}",
+                    rows.start + 1,
+                    rows.end,
+                    cols.start + 1,
+                    cols.end
+                ),
+            ));
+        }
         if layout.notes == NotesView::Compact && game.value(selected) == 0 {
             lines.extend(self.notes_in_full(selected));
         }
+        let hint_at = lines.len();
         if let Some(hint) = game.hint_text() {
             lines.push(Line::from(""));
-            lines.push(Line::from(vec![
-                Span::styled("Hint: ", theme.title),
-                Span::raw(hint),
-            ]));
+            let text = format!("Hint: {hint}");
+            for (i, line) in wrap_words(&text, usize::from(area.width.max(1)))
+                .into_iter()
+                .enumerate()
+            {
+                lines.push(if i == 0 {
+                    Line::from(vec![
+                        Span::styled("Hint:", theme.title),
+                        Span::raw(line["Hint:".len()..].to_string()),
+                    ])
+                } else {
+                    Line::from(line)
+                });
+            }
         }
+        let hint_end = lines.len();
         if self.read_only.is_some() {
             lines.push(field("Saving", "read-only view".to_string()));
         } else if self.autosave_trouble().is_some() {
@@ -253,6 +307,23 @@ impl App {
                 ),
                 theme.message,
             )));
+        }
+        // a hint longer than the room left is cut, and the messages
+        // overlay shows it in full
+        let height = |lines: &[Line]| -> usize {
+            lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
+        };
+        let over = height(&lines).saturating_sub(usize::from(area.height));
+        if over > 0 && hint_end - hint_at > 2 {
+            let keep = (hint_end - hint_at).saturating_sub(over + 1).max(2);
+            let more = Line::from(Span::styled(
+                format!(
+                    "… {} shows it all",
+                    self.config.keys.names(Command::Messages)
+                ),
+                theme.label,
+            ));
+            lines.splice(hint_at + keep..hint_end, [more]);
         }
         // no trimming: the note rows keep their slots
         Paragraph::new(lines)
@@ -333,6 +404,10 @@ impl App {
                 "note (notes mode: place)".to_string(),
             ),
             ("mouse".to_string(), "select cell; pick on pad".to_string()),
+            (
+                "S-arrows/drag".to_string(),
+                "select several cells".to_string(),
+            ),
         ];
         entries.extend(Command::all().map(|c| {
             let described = keys.describe(c, n);
@@ -483,30 +558,58 @@ impl App {
         if let Some(note) = form.out_of_reach() {
             lines.insert(3, Line::from(Span::styled(note, theme.message)));
         }
+        if let Some(note) = &form.note {
+            lines.insert(0, Line::from(Span::styled(note.clone(), theme.message)));
+            lines.insert(1, Line::from(""));
+        }
         popup(" New game ", lines, area, theme.popup, buf);
     }
 
     /// The command lines that open this puzzle on another machine, over the
-    /// whole screen without borders, so that they copy cleanly.
+    /// whole screen without borders, so that they copy cleanly: each on one
+    /// line, never wrapped (a line the screen is too narrow for is named
+    /// instead of shown broken).
     fn render_share(&self, area: Rect, buf: &mut Buffer) {
         let theme = &self.config.theme;
+        let width = usize::from(area.width);
         let mut lines = vec![
             Line::from(Span::styled("Share this puzzle", theme.title)),
             Line::from(""),
         ];
-        for command in share_commands(&self.game) {
-            lines.push(Line::from(command));
+        let shown = |text: String, other: &str| {
+            if text.chars().count() <= width {
+                Line::from(text)
+            } else {
+                Line::from(Span::styled(other.to_string(), theme.label))
+            }
+        };
+        let share = share_commands(&self.game);
+        lines.push(Line::from(Span::styled("Its code:", theme.label)));
+        lines.push(shown(
+            share.code.clone(),
+            "(too narrow: tudoku saves --export autosave --code)",
+        ));
+        if let Some(seeded) = share.seeded {
             lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(
+                "The same board, level and puzzle from its seed:",
+                theme.label,
+            )));
+            lines.push(shown(seeded, "(too narrow for the command)"));
         }
-        lines.push(Line::from(format!(
-            "(or: tudoku saves --export autosave)   {}",
-            self.closes(Command::Share)
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            "The puzzle's line, for other programs:",
+            theme.label,
         )));
+        lines.push(shown(
+            share.line,
+            "tudoku saves --export autosave   (too long for this width)",
+        ));
+        lines.push(Line::from(""));
+        lines.push(Line::from(self.closes(Command::Share)));
         Clear.render(area, buf);
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .style(theme.popup)
-            .render(area, buf);
+        Paragraph::new(lines).style(theme.popup).render(area, buf);
     }
 
     /// An overlay's last line: the keys that close it (cancel, or the key
@@ -559,6 +662,14 @@ impl App {
         let width = usize::from(area.width.saturating_sub(6)).clamp(20, 76);
         let all: Vec<&String> = self.old_notices.iter().chain(&self.notices).collect();
         let mut lines: Vec<Line> = Vec::new();
+        if let Some(hint) = self.game.hint_text() {
+            lines.extend(
+                wrap_words(&format!("Hint: {hint}"), width)
+                    .into_iter()
+                    .map(Line::from),
+            );
+            lines.push(Line::from(""));
+        }
         if all.is_empty() {
             lines.push(Line::from("No messages."));
         }
@@ -607,29 +718,41 @@ impl App {
     }
 }
 
-/// The command lines that open a game's puzzle: with its seed (the same
-/// board, level and puzzle), and with the puzzle itself.
-pub fn share_commands(game: &Game) -> Vec<String> {
+/// The ways to open a game's puzzle elsewhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShareCommands {
+    /// `tudoku play` with the puzzle's share code: short, one line.
+    pub code: String,
+    /// With its seed, for a generated game: the same board, level and puzzle.
+    pub seeded: Option<String>,
+    /// `tudoku play` with the puzzle's full line (what other programs read).
+    pub line: String,
+}
+
+/// The command lines that open a game's puzzle.
+pub fn share_commands(game: &Game) -> ShareCommands {
     let shape = game.shape();
     let board = if Shape::for_size(shape.n()) == Some(shape) {
         format!("--size {}", shape.n())
     } else {
         format!("--box {shape}")
     };
-    let mut commands = Vec::new();
-    if let Some(seed) = game.seed() {
-        commands.push(format!(
+    let seeded = game.seed().map(|seed| {
+        format!(
             "tudoku play {board} --difficulty {} --seed {seed}",
             game.difficulty()
-        ));
-    }
+        )
+    });
     let boxes = if board.starts_with("--box") {
         format!("{board} ")
     } else {
         String::new()
     };
-    commands.push(format!("tudoku play {boxes}{}", game.givens()));
-    commands
+    ShareCommands {
+        code: format!("tudoku play {}", share_code(game.givens())),
+        seeded,
+        line: format!("tudoku play {boxes}{}", game.givens()),
+    }
 }
 
 /// A bordered box of text centred in `area`.

@@ -6,4 +6,5 @@ pub(super) mod digits;
 pub(super) mod geometry;
 pub(super) mod grid;
 pub(super) mod reader;
+pub(super) mod share;
 pub(super) mod validate;

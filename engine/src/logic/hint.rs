@@ -198,12 +198,12 @@ impl Hint {
                 if wrong.len() == 1 { "it" } else { "them" }
             ),
             Hint::MissingNotes(missing) if level == HintLevel::Technique => format!(
-                "Check your notes in {}: {} a digit the cell can still be",
+                "Check your notes in {}: {}",
                 text::units(geo, &missing_boxes(geo, missing)),
                 if missing.len() == 1 {
-                    "one leaves out"
+                    "a cell's notes leave out a digit it can still be"
                 } else {
-                    "some leave out"
+                    "some notes leave out digits their cells can still be"
                 }
             ),
             Hint::MissingNotes(missing) => format!(
@@ -258,7 +258,7 @@ fn missing_boxes(geo: &Geometry, missing: &[(usize, u8)]) -> Vec<usize> {
     boxes
 }
 
-/// A step's text at a level: "Look at box 5: there is a hidden single",
+/// A step's text at a level: "Look at box 5 for a hidden single",
 /// "Hidden single in box 5: look at r5c3", then the full explanation.
 pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
     let name = step.technique.name();
@@ -270,7 +270,7 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
             )
         }
         HintLevel::Technique => {
-            format!("Look at {units}: there is {}", text::with_article(name))
+            format!("Look at {units} for {}", text::with_article(name))
         }
         // a trial's chain can hold dozens of cells: name where it starts
         HintLevel::Cells if step.technique == Technique::Backtrack => {

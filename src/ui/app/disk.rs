@@ -141,7 +141,7 @@ impl App {
     /// becomes the autosave.
     pub fn begin_game(&mut self) {
         self.own_autosave();
-        super::apply_settings(&mut self.game, &self.config);
+        self.apply_settings();
         let (shape, difficulty) = (self.game.shape(), self.game.difficulty());
         self.record_stats(|s| s.record_start(shape, Some(difficulty)));
         self.unsaved = true;
@@ -153,7 +153,7 @@ impl App {
     pub fn continue_game(&mut self, now: Instant) {
         self.own_autosave();
         self.now = now;
-        super::apply_settings(&mut self.game, &self.config);
+        self.apply_settings();
         if !self.game.is_paused() {
             let _ = self.game.apply(crate::game::Action::Resume, now);
         }

@@ -138,6 +138,10 @@ pub fn can_still_be(geo: &Geometry, pairs: &[(usize, u8)]) -> String {
 
 /// "a hidden pair", "an X-wing": a technique's name after its article.
 pub fn with_article(name: &str) -> String {
+    // "pointing", "simple coloring": a method, not a thing counted
+    if name.ends_with("ing") && !name.ends_with("wing") {
+        return in_sentence(name);
+    }
     let article = if name.starts_with('X') { "an" } else { "a" };
     format!("{article} {}", in_sentence(name))
 }
@@ -176,5 +180,15 @@ mod tests {
         );
         assert_eq!(can_still_be(g, &[(1, 8)]), "r1c2 can still be 8");
         assert_eq!(digit(16), 'G');
+    }
+
+    /// "a pointing" and "a simple coloring" are not English; "an X-wing" is.
+    #[test]
+    fn methods_take_no_article() {
+        assert_eq!(with_article("Pointing"), "pointing");
+        assert_eq!(with_article("Simple coloring"), "simple coloring");
+        assert_eq!(with_article("X-wing"), "an X-wing");
+        assert_eq!(with_article("W-wing"), "a W-wing");
+        assert_eq!(with_article("Hidden single"), "a hidden single");
     }
 }
