@@ -577,3 +577,34 @@ fn saving_over_a_slot_asks() {
     world.key(0, KeyCode::Char('y'));
     assert_ne!(std::fs::read(world.dir.save_file("mine")).unwrap(), first);
 }
+
+/// A game that cannot be kept (nowhere to write it: here a file where the
+/// saves directory was) is not replaced: the new game is not started, and
+/// the player is told why.
+#[test]
+fn a_game_that_cannot_be_kept_is_not_replaced() {
+    let tmp = scratch();
+    let mut world = World::new(tmp.path());
+    world.step(&Op::Launch(0, Launch_::New { size: 4, seed: 4 }));
+    world.step(&Op::Key(0, KeyCode::Tab));
+    world.step(&Op::Key(0, KeyCode::Char('n')));
+    world.step(&Op::Key(0, KeyCode::Char('1')));
+    let saves = world.dir.saves_dir();
+    std::fs::rename(&saves, tmp.path().join("elsewhere")).unwrap();
+    std::fs::write(&saves, b"in the way").unwrap();
+    let before = form(&world.instances[0].as_ref().unwrap().game);
+    world.key(0, KeyCode::F(9));
+    world.key(0, KeyCode::Enter);
+    world.key(0, KeyCode::Enter);
+    let app = world.instances[0].as_mut().unwrap();
+    while matches!(app.mode, Mode::Generating { .. }) {
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick(world.now);
+    }
+    let said = app.message.clone().unwrap_or_default();
+    assert!(
+        said.contains("could not be kept") && said.contains("not started"),
+        "{said}"
+    );
+    assert_eq!(form(&app.game), before, "the unfinished game stays in play");
+}

@@ -355,3 +355,46 @@ fn play_load_and_saves_on_the_command_line() {
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no saved game 'nothing'"));
 }
+
+/// Every form of `tudoku play` keeps the autosave's unfinished game in a
+/// slot of its own before the new game takes its place, and the first
+/// screen says where; the kept games' names never collide.
+#[test]
+fn play_in_every_form_keeps_the_unfinished_game_and_says_where() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = ConfigDir::at(tmp.path());
+    let now = Instant::now();
+    let mut kept = Vec::new();
+    for args in [
+        &["play", "--size", "4", "--seed", "3"][..],
+        &["play", "--daily", "--size", "4"],
+        &["play", "..4.1......4.2.."],
+        &["play", "--size", "4", "--seed", "3"],
+    ] {
+        // an unfinished game with progress in the autosave
+        let mut game = Game::generate(Shape::for_size(4).unwrap(), Difficulty::Easy, 9, now);
+        game.apply(Action::Jump(tudoku::game::Jump::NextEmpty), now)
+            .unwrap();
+        game.apply(Action::ToggleNote(2), now).unwrap();
+        store(&autosave(tmp.path()), &SavedGame::capture(&mut game, now)).unwrap();
+        let mut s = Session::start_in(tmp.path(), args, 120, 40);
+        let text = s.wait_for("where the game went", |t| t.contains("is kept in"));
+        s.send("q");
+        assert!(s.wait_exit().success(), "{args:?}");
+        let slots: Vec<String> = tudoku::storage::saves::list(&dir)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.name)
+            .filter(|n| n != AUTOSAVE && !kept.contains(n))
+            .collect();
+        assert_eq!(slots.len(), 1, "{args:?}: {slots:?}");
+        let name = &slots[0];
+        assert!(text.contains(name.as_str()), "{args:?}: {name}\n{text}");
+        let back = tudoku::storage::saves::load_named(&dir, name).unwrap();
+        assert_eq!(
+            back.game.notes(back.game.selected()),
+            game.notes(game.selected())
+        );
+        kept.push(name.clone());
+    }
+}
