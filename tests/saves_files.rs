@@ -57,7 +57,7 @@ fn damaged_saves_are_kept_aside_and_play_starts_fresh() {
         ("not toml", b"I am a saved game, honest".to_vec()),
         (
             "old unknown version",
-            replace("format_version = 2", "format_version = 0"),
+            replace("format_version = 3", "format_version = 0"),
         ),
         ("impossible shape", replace("box_rows = 2", "box_rows = 7")),
         ("given off the solution", {
@@ -112,7 +112,7 @@ fn a_newer_autosave_is_left_untouched_and_not_written() {
     let dir = ConfigDir::at(tmp.path());
     let path = dir.save_file(AUTOSAVE);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let text = save_text(now).replace("format_version = 2", "format_version = 7");
+    let text = save_text(now).replace("format_version = 3", "format_version = 7");
     std::fs::write(&path, &text).unwrap();
     let mut autosave = Autosave::open(&dir);
     let loaded = autosave.load();
@@ -234,7 +234,7 @@ fn a_newer_slot_is_not_overwritten() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = ConfigDir::at(tmp.path());
     std::fs::create_dir_all(dir.saves_dir()).unwrap();
-    let text = save_text(now).replace("format_version = 2", "format_version = 3");
+    let text = save_text(now).replace("format_version = 3", "format_version = 4");
     std::fs::write(dir.save_file("future"), &text).unwrap();
     let err = saves::save_slot(
         &dir,
@@ -671,7 +671,7 @@ fn a_format_1_save_still_loads_with_its_history() {
     assert!(done.contains(&format!("\n{cell} {cell}.0>2\n")), "{done}");
     let old = text
         .replace(done, &legacy)
-        .replace("format_version = 2", "format_version = 1");
+        .replace("format_version = 3", "format_version = 1");
     let tmp = tempfile::tempdir().unwrap();
     let path = tmp.path().join("old.toml");
     std::fs::write(&path, old).unwrap();
@@ -711,4 +711,20 @@ fn autosave_that_cannot_start_is_tried_again_on_every_move() {
     assert_eq!(app.message.as_deref(), Some("Autosave works again."));
     assert!(app.autosave_trouble().is_none());
     assert_eq!(saved_game(tmp.path()).values(), app.game.values());
+}
+
+/// A save from before colours (format_version 2, no colour fields) loads,
+/// with no colours and no centre marks.
+#[test]
+fn a_version_2_save_loads_without_colours() {
+    let now = Instant::now();
+    let text = save_text(now).replace("format_version = 3", "format_version = 2");
+    assert!(!text.contains("colours") && text.contains("format_version = 2"));
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("two.toml");
+    std::fs::write(&path, &text).unwrap();
+    let Loaded::Ok(saved) = load::<SavedGame>(&path) else {
+        panic!("a version 2 save loads");
+    };
+    assert!((0..16).all(|c| saved.game.colour(c) == 0 && saved.game.centre(c).is_empty()));
 }

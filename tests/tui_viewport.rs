@@ -326,3 +326,20 @@ fn the_readme_table_of_sizes_is_what_the_game_draws() {
         assert!(readme.contains(&row), "README lacks the row\n{row}");
     }
 }
+
+/// Down to the smallest terminal that holds a board, every size draws its
+/// board and its overview without a panic.
+#[test]
+fn small_terminals_draw_the_board_and_the_overview() {
+    for (rows, cols) in SHAPES {
+        let shape = Shape::new(rows, cols).unwrap();
+        let mut app = app(shape);
+        for (w, h) in [(30, 10), (40, 15), (50, 20), (60, 18)] {
+            for overview in [false, true] {
+                app.overview = overview;
+                let text = text(&draw(&mut app, w, h));
+                assert!(!text.trim().is_empty(), "{shape} at {w}x{h}");
+            }
+        }
+    }
+}

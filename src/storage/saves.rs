@@ -34,14 +34,18 @@ pub struct SavedGame {
 
 impl Versioned for SavedGame {
     /// 2: each undo step is one line (`game::edit_line`), not a table per cell.
-    const FORMAT_VERSION: u32 = 2;
+    const FORMAT_VERSION: u32 = 3;
     const WHAT: &'static str = "saved game";
     const MAX_BYTES: u64 = SAVE_LIMIT;
 
-    /// Version 1's tables still read as edits, so it needs no change.
+    /// Version 1's tables still read as edits, and version 2 lacks only
+    /// what version 3 added (cell and note colours, centre marks), which
+    /// reads as none, so neither needs a change. (Version 3 is a new number
+    /// so that an older tudoku leaves a save with colours untouched rather
+    /// than taking its edit lines for damage.)
     fn migrate(_doc: &mut toml::Table, from: u32) -> Result<(), String> {
         match from {
-            1 => Ok(()),
+            1 | 2 => Ok(()),
             _ => Err(format!("unknown format_version {from}")),
         }
     }

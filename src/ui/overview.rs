@@ -56,6 +56,9 @@ impl Widget for &Overview<'_> {
                 style = style.patch(theme.selected);
             }
             let tile = Rect::new(x, y, TILE_W, TILE_H).intersection(area);
+            if tile.is_empty() {
+                continue; // off a screen too small to hold every tile
+            }
             buf.set_style(tile, Theme::fill(style));
             let mark = if b == cursor { '>' } else { ' ' };
             let lines = [
