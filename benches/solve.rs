@@ -21,6 +21,8 @@ use tudoku::engine::{Grid, Shape, parse_puzzles};
 use tudoku::engine::{Outcome, Solver};
 
 mod common;
+#[path = "common/children.rs"]
+mod children;
 #[path = "common/cpu.rs"]
 mod cpu;
 #[path = "solve/peers.rs"]

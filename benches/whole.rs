@@ -23,7 +23,11 @@ use std::time::Duration;
 
 use sudoku::Sudoku;
 
+#[path = "common/children.rs"]
+mod children;
 mod common;
+
+use children::children_time;
 
 const SETS: [&str; 5] = [
     "17_clue",
@@ -124,19 +128,6 @@ fn cpu_time_of(program: &mut Command) -> Duration {
     // when one fails; any status is fine here, the time is what counts
     let _ = status;
     children_time() - before
-}
-
-/// CPU time of the children waited for so far (user and system).
-fn children_time() -> Duration {
-    // SAFETY: getrusage writes the rusage it is given; all-zero is a valid
-    // value of that plain C struct.
-    let usage = unsafe {
-        let mut usage = std::mem::zeroed::<libc::rusage>();
-        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
-        usage
-    };
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    time(usage.ru_utime) + time(usage.ru_stime)
 }
 
 /// The first three fields of /proc/loadavg, or `unknown`.
