@@ -20,9 +20,9 @@ use std::time::{Duration, Instant};
 use tudoku::engine::{Grid, Shape, parse_puzzles};
 use tudoku::engine::{Outcome, Solver};
 
-mod common;
 #[path = "common/children.rs"]
 mod children;
+mod common;
 #[path = "common/cpu.rs"]
 mod cpu;
 #[path = "solve/peers.rs"]
