@@ -895,4 +895,37 @@ mod tests {
         assert_eq!(read.grid.n(), 16);
         assert_eq!(read.grid.to_line(false), puzzle);
     }
+    proptest::proptest! {
+        /// Any text of the characters the layouts give meaning to (and a
+        /// non-ASCII one) reads without a panic, each puzzle or error in
+        /// order, with errors on lines that exist.
+        #[test]
+        fn any_text_reads_without_a_panic(
+            text in "[1-9a-pA-Q._0 \t|+\\-:#,\\[\\]\n=/é]{0,400}"
+        ) {
+            let lines = text.lines().count();
+            for item in parse_puzzles(&text, None) {
+                let line = match item {
+                    Ok(p) => p.line,
+                    Err(e) => e.line,
+                };
+                proptest::prop_assert!(line >= 1 && line <= lines.max(1));
+            }
+        }
+
+        /// A puzzle followed by any columns: its grid is read, or the line
+        /// is an error past the puzzle, never a panic.
+        #[test]
+        fn a_puzzle_then_any_columns_reads_the_puzzle_or_says_where(
+            rest in "[ \t][1-9.,a-z :#=/é]{0,200}"
+        ) {
+            let line = format!("{PUZZLE}{rest}");
+            let items = parse_all(&line);
+            proptest::prop_assert_eq!(items.len(), 1);
+            match &items[0] {
+                Ok(read) => proptest::prop_assert_eq!(read.grid.to_line(false), PUZZLE),
+                Err(e) => proptest::prop_assert!(e.column > 81, "{e:?}"),
+            }
+        }
+    }
 }
