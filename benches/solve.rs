@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 use tudoku_engine::{Grid, Shape, parse_puzzles};
 use tudoku_engine::{Outcome, Solver};
 
+#[path = "common/children.rs"]
+mod children;
 mod common;
 #[path = "common/cpu.rs"]
 mod cpu;

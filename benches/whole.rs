@@ -13,6 +13,10 @@
 //! machine's load hits them alike. The ratio is peer time / tudoku time:
 //! above 1, tudoku is faster. The load average is printed before and after.
 //!
+//! `TUDOKU_BASELINE` names another tudoku binary (an older build) to run
+//! in the same rounds: its time and the ratio baseline / tudoku are added,
+//! to give a change's before and after from one run.
+//!
 //! Run with `cargo bench --bench whole`; names after `--` pick sets. Reads
 //! the sets from `TUDOKU_BENCH_DATA` (default `../shared/bench-data`).
 
@@ -23,7 +27,11 @@ use std::time::Duration;
 
 use sudoku::Sudoku;
 
+#[path = "common/children.rs"]
+mod children;
 mod common;
+
+use children::children_time;
 
 const SETS: [&str; 5] = [
     "17_clue",
@@ -53,13 +61,21 @@ fn main() -> ExitCode {
     let tudoku = env!("CARGO_BIN_EXE_tudoku");
     let me = std::env::current_exe().expect("the bench knows its own path");
     let tdoku = std::env::var_os("TUDOKU_TDOKU");
+    let baseline = std::env::var_os("TUDOKU_BASELINE");
     if tdoku.is_none() {
         println!("tdoku skipped: set TUDOKU_TDOKU to its benchmark driver to compare with it");
     }
     println!("load average before: {}", load_average());
     println!(
-        "{:<20} {:>12} {:>12} {:>12} {:>8} {:>8}",
-        "set", "tudoku ms", "sudoku ms", "tdoku ms", "vs crate", "vs tdoku"
+        "{:<20} {:>12} {:>12} {:>12} {:>8} {:>8} {:>12} {:>8}",
+        "set",
+        "tudoku ms",
+        "sudoku ms",
+        "tdoku ms",
+        "vs crate",
+        "vs tdoku",
+        "baseline ms",
+        "speedup"
     );
     let dir = common::data_dir();
     for set in SETS {
@@ -79,30 +95,41 @@ fn main() -> ExitCode {
         let mut crate_peer = Command::new(&me);
         crate_peer.arg(PEER_FLAG).arg(file);
         programs.push(crate_peer);
-        if let Some(driver) = &tdoku {
-            let mut peer = Command::new(driver);
-            peer.arg(file);
-            programs.push(peer);
-        }
+        let mut peer = Command::new(tdoku.as_deref().unwrap_or(file));
+        peer.arg(file);
+        programs.push(peer);
+        let mut old = Command::new(baseline.as_deref().unwrap_or(file));
+        old.args(["solve", "--jobs", "1"]).arg(file);
+        programs.push(old);
+        let present = [true, true, tdoku.is_some(), baseline.is_some()];
         let mut best = vec![Duration::MAX; programs.len()];
         for _ in 0..rounds {
-            for (program, best) in programs.iter_mut().zip(&mut best) {
+            for ((program, best), _) in programs
+                .iter_mut()
+                .zip(&mut best)
+                .zip(present)
+                .filter(|(_, present)| *present)
+            {
                 *best = (*best).min(cpu_time_of(program));
             }
         }
         let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1e3);
         let ratio = |peer: Duration| format!("{:.2}", peer.as_secs_f64() / best[0].as_secs_f64());
-        let (tdoku_ms, vs_tdoku) = match best.get(2) {
-            Some(&t) => (ms(t), ratio(t)),
-            None => ("-".into(), "-".into()),
+        let column = |i: usize| match present[i] {
+            true => (ms(best[i]), ratio(best[i])),
+            false => ("-".into(), "-".into()),
         };
+        let (tdoku_ms, vs_tdoku) = column(2);
+        let (baseline_ms, speedup) = column(3);
         println!(
-            "{set:<20} {:>12} {:>12} {:>12} {:>8} {:>8}",
+            "{set:<20} {:>12} {:>12} {:>12} {:>8} {:>8} {:>12} {:>8}",
             ms(best[0]),
             ms(best[1]),
             tdoku_ms,
             ratio(best[1]),
-            vs_tdoku
+            vs_tdoku,
+            baseline_ms,
+            speedup
         );
     }
     println!("load average after: {}", load_average());
@@ -124,19 +151,6 @@ fn cpu_time_of(program: &mut Command) -> Duration {
     // when one fails; any status is fine here, the time is what counts
     let _ = status;
     children_time() - before
-}
-
-/// CPU time of the children waited for so far (user and system).
-fn children_time() -> Duration {
-    // SAFETY: getrusage writes the rusage it is given; all-zero is a valid
-    // value of that plain C struct.
-    let usage = unsafe {
-        let mut usage = std::mem::zeroed::<libc::rusage>();
-        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
-        usage
-    };
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    time(usage.ru_utime) + time(usage.ru_stime)
 }
 
 /// The first three fields of /proc/loadavg, or `unknown`.

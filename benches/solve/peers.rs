@@ -11,21 +11,9 @@ use std::time::Duration;
 
 use sudoku::Sudoku;
 
+use crate::children::children_time;
 use crate::cpu::thread_cpu;
 use tudoku_engine::Grid;
-
-/// CPU time of the children waited for so far (user and system).
-fn children_time() -> Duration {
-    // SAFETY: getrusage writes the rusage it is given; all-zero is a valid
-    // value of that plain C struct.
-    let usage = unsafe {
-        let mut usage = std::mem::zeroed::<libc::rusage>();
-        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
-        usage
-    };
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    time(usage.ru_utime) + time(usage.ru_stime)
-}
 
 /// The fastest of `rounds` runs of `run`, which returns what it measured.
 pub fn best_of<T>(rounds: usize, mut run: impl FnMut() -> (Duration, T)) -> (Duration, T) {

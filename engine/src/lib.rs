@@ -51,10 +51,13 @@
 //! # The puzzle format
 //!
 //! One puzzle per line, `n*n` symbols row by row: `1`-`9`, then `A`-`P` for
-//! 10..25 (case-insensitive), and `.` or `0` for an empty cell. Whitespace,
-//! `|`, `-` and `+` are ignored, so [`parse_puzzles`] also reads a
-//! pretty-printed grid of n lines; it skips blank lines and lines starting
-//! with `#`, and names the line and column of anything else.
+//! 10..25 (case-insensitive), and `.`, `0` or `_` for an empty cell.
+//! Whitespace, `|`, `-` and `+` are ignored, so [`parse_puzzles`] also reads
+//! a pretty-printed grid of n lines; it skips blank lines and everything
+//! from a `#`, and names the line and column of anything else. It also reads
+//! the lists people keep: a puzzle followed by other columns (a solution,
+//! Sudoku Explainer's `ED=` rating, a note), HoDoKu's `:0000:x:puzzle:::`
+//! lines and `.sdk` files (tudoku's README, "Puzzle format", has the rules).
 //!
 //! # Layout
 //!

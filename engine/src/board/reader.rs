@@ -157,25 +157,30 @@ struct ScannedLine {
 /// separator is an error at its column. Columns are counted in characters
 /// (and so in bytes on ASCII text, the fast path).
 fn scan_line(line: &str, line_no: usize) -> Result<ScannedLine, ParseError> {
-    if line.len() <= MAX_SYMBOLS {
-        // the common case, a puzzle's symbols and nothing else, in one tight
-        // pass; anything else (a separator, a bad byte) is read again below
-        let values: Vec<u8> = line.bytes().map(|b| CLASSES[b as usize]).collect();
-        let max = values.iter().copied().max().unwrap_or(0);
-        if max < SEPARATOR {
-            return Ok(ScannedLine {
-                values,
-                max,
-                end_column: line.len() + 1,
-                separated: false,
-            });
-        }
+    if line.len() <= MAX_SYMBOLS
+        && let Some(scanned) = plain_symbols(line)
+    {
+        return Ok(scanned);
     }
     if line.is_ascii() {
         scan_chars(line.bytes().map(char::from), line.len(), line_no)
     } else {
         scan_chars(line.chars(), line.len(), line_no)
     }
+}
+
+/// The symbols of `line` when it holds symbols and nothing else (the
+/// common case), in one tight pass; `None` for anything else (a separator,
+/// a bad byte), which the full scan then reads.
+fn plain_symbols(line: &str) -> Option<ScannedLine> {
+    let values: Vec<u8> = line.bytes().map(|b| CLASSES[b as usize]).collect();
+    let max = values.iter().copied().max().unwrap_or(0);
+    (max < SEPARATOR).then_some(ScannedLine {
+        values,
+        max,
+        end_column: line.len() + 1,
+        separated: false,
+    })
 }
 
 fn scan_chars(
@@ -472,6 +477,10 @@ impl PuzzleAssembler {
 
     /// Reads line `line_no` (1-based) of the text, without its line break.
     pub fn push_line(&mut self, line_no: usize, line: &str) {
+        if let Some(scanned) = self.plain_puzzle(line) {
+            self.end_grid();
+            return self.finish(scanned, line, 0, line_no, Found::default());
+        }
         let trimmed = line.trim_start();
         if trimmed.is_empty() {
             self.end_grid();
@@ -502,6 +511,21 @@ impl PuzzleAssembler {
             Ok(Columns::Whole(line)) => self.push_whole(line_no, line),
             Err(e) => self.fail(e),
         }
+    }
+
+    /// The symbols of `line` when it is a puzzle's symbols and nothing
+    /// else, the line almost every puzzle file is made of: read in one pass,
+    /// without the checks for other layouts. `None` sends it the long way.
+    fn plain_puzzle(&self, line: &str) -> Option<ScannedLine> {
+        let cells = line.len();
+        let fits = match self.shape {
+            Some(shape) => shape.cell_count() == cells,
+            None => cells != 16 && Shape::for_cell_count(cells).is_some(),
+        };
+        if !fits || self.skipping || self.pending.is_some() {
+            return None;
+        }
+        plain_symbols(line)
     }
 
     /// A HoDoKu library line, `:0000:x:puzzle:::`: the fourth field is the
@@ -839,15 +863,15 @@ mod tests {
 5..2.....
 1.4......
 [State]
-4.....8.5
+417...8.5
 .3.......
 ...7.....
 .2.....6.
 ....8.4..
 ....1....
 ...6.3.7.
-5..2.....
-1.4......
+5..2....1
+1.4.....7
 ";
         let read = only_puzzle(sdk);
         assert_eq!(read.line, 5);
@@ -912,5 +936,38 @@ mod tests {
         let read = only_puzzle(&line);
         assert_eq!(read.grid.n(), 16);
         assert_eq!(read.grid.to_line(false), puzzle);
+    }
+    proptest::proptest! {
+        /// Any text of the characters the layouts give meaning to (and a
+        /// non-ASCII one) reads without a panic, each puzzle or error in
+        /// order, with errors on lines that exist.
+        #[test]
+        fn any_text_reads_without_a_panic(
+            text in "[1-9a-pA-Q._0 \t|+\\-:#,\\[\\]\n=/é]{0,400}"
+        ) {
+            let lines = text.lines().count();
+            for item in parse_puzzles(&text, None) {
+                let line = match item {
+                    Ok(p) => p.line,
+                    Err(e) => e.line,
+                };
+                proptest::prop_assert!(line >= 1 && line <= lines.max(1));
+            }
+        }
+
+        /// A puzzle followed by any columns: its grid is read, or the line
+        /// is an error past the puzzle, never a panic.
+        #[test]
+        fn a_puzzle_then_any_columns_reads_the_puzzle_or_says_where(
+            rest in "[ \t][1-9.,a-z :#=/é]{0,200}"
+        ) {
+            let line = format!("{PUZZLE}{rest}");
+            let items = parse_all(&line);
+            proptest::prop_assert_eq!(items.len(), 1);
+            match &items[0] {
+                Ok(read) => proptest::prop_assert_eq!(read.grid.to_line(false), PUZZLE),
+                Err(e) => proptest::prop_assert!(e.column > 81, "{e:?}"),
+            }
+        }
     }
 }
