@@ -9,6 +9,7 @@ pub mod document;
 pub mod files;
 pub mod lock;
 pub mod paths;
+mod platform;
 pub mod quarantine;
 pub mod saves;
 pub mod stats;
