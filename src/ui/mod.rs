@@ -11,6 +11,7 @@ mod keys;
 mod layout;
 mod pad;
 mod saves_dialog;
+mod signals;
 mod stats_table;
 mod terminal;
 mod theme;
@@ -119,7 +120,7 @@ pub fn run(launch: Launch) -> io::Result<()> {
         Begin::InUse => app.open_in_use(),
     }
     // signals first, so that none finds the terminal taken and unhandled
-    let signals = terminal::Signals::register()?;
+    let signals = signals::Signals::register()?;
     let mut guard = terminal::TerminalGuard::enter(mouse)?;
     app.run(&mut guard, &signals)
 }
