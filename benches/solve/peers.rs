@@ -11,21 +11,8 @@ use std::time::Duration;
 
 use sudoku::Sudoku;
 
-use crate::cpu::thread_cpu;
+use crate::cpu::{children_cpu, thread_cpu};
 use tudoku::engine::Grid;
-
-/// CPU time of the children waited for so far (user and system).
-fn children_time() -> Duration {
-    // SAFETY: getrusage writes the rusage it is given; all-zero is a valid
-    // value of that plain C struct.
-    let usage = unsafe {
-        let mut usage = std::mem::zeroed::<libc::rusage>();
-        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
-        usage
-    };
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    time(usage.ru_utime) + time(usage.ru_stime)
-}
 
 /// The fastest of `rounds` runs of `run`, which returns what it measured.
 pub fn best_of<T>(rounds: usize, mut run: impl FnMut() -> (Duration, T)) -> (Duration, T) {
@@ -65,12 +52,12 @@ pub fn tdoku(driver: &Path, set: &str, puzzles: &[Grid]) -> std::io::Result<(Dur
         writeln!(text, "{}", grid.to_line(false))?;
     }
     std::fs::write(&file, text)?;
-    let before = children_time();
+    let before = children_cpu()?;
     let output = Command::new(driver)
         .arg(&file)
         .stderr(Stdio::null())
         .output();
-    let spent = children_time() - before;
+    let spent = children_cpu()? - before;
     std::fs::remove_file(&file)?;
     let output = output?;
     if !output.status.success() {

@@ -111,22 +111,25 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
 /// `source` is a file's path, else `source` itself read as a puzzle. Errors
 /// say where (file, line, column) and what is wrong.
 fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
-    let (from, text) = match std::fs::metadata(source) {
-        Ok(_) => {
-            let input = read_input(Some(&PathBuf::from(source)))?;
-            (input.name, input.text)
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            let puzzle = Grid::parse(source, shape).map_err(|e| {
-                format!(
-                    "{source}: no such file, and not a puzzle either (column {}: {})",
-                    e.column, e.kind
-                )
-            })?;
-            return playable(puzzle, "the puzzle given");
-        }
+    let is_file = match std::fs::metadata(source) {
+        // Windows drops the dots that end a name, so a puzzle of dots alone
+        // (an empty board) names the current directory: a directory is
+        // read as a puzzle when it is one.
+        Ok(m) => !m.is_dir() || Grid::parse(source, shape).is_err(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => false,
         Err(e) => return Err(format!("cannot read {source}: {e}")),
     };
+    if !is_file {
+        let puzzle = Grid::parse(source, shape).map_err(|e| {
+            format!(
+                "{source}: no such file, and not a puzzle either (column {}: {})",
+                e.column, e.kind
+            )
+        })?;
+        return playable(puzzle, "the puzzle given");
+    }
+    let input = read_input(Some(&PathBuf::from(source)))?;
+    let (from, text) = (input.name, input.text);
     match parse_puzzles(&text, shape).next() {
         Some(Ok(parsed)) => playable(parsed.grid, &from),
         Some(Err(e)) => Err(format!("{from}:{}:{}: {}", e.line, e.column, e.kind)),
