@@ -14,11 +14,12 @@
 //!   whether the file has other names (a hard link planted to a victim).
 //! - **New files are the player's.** On Unix, files are created 0600 and
 //!   directories 0700 whatever the umask, and a mode the player chose is
-//!   kept. On Windows, a new file or directory inherits the access list of
-//!   the directory it is made in; the default config directory lies in the
-//!   player's profile (%APPDATA%), which grants only the player, SYSTEM and
-//!   the administrators, as user-only as Windows gets without replacing the
-//!   access lists the player or their administrator set.
+//!   kept. On Windows, a directory tudoku creates gets an access list of
+//!   its own, not inherited, that grants full control to the player and to
+//!   SYSTEM only, and the files made in it inherit that list. Directories
+//!   that exist already keep the lists the player or their administrator
+//!   set (the default config directory lies in %APPDATA%, which grants the
+//!   player, SYSTEM and the administrators).
 //! - **A lock really excludes** another process, and leaves the pid written
 //!   in the lock file readable to the one refused.
 
