@@ -33,6 +33,8 @@ mod windows;
 #[cfg(windows)]
 use windows as os;
 
+pub use os::CONTROLLING_TERMINAL;
+
 /// What the loop hears from the terminal.
 pub enum Input {
     Event(Event),

@@ -12,6 +12,7 @@ use crossterm::{cursor, event, execute, terminal};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
+use super::input::CONTROLLING_TERMINAL;
 use super::signals;
 
 /// True while the terminal is in game mode and owes a restore.
@@ -25,7 +26,7 @@ static PANIC_HOOK: Once = Once::new();
 /// changes nothing.
 pub fn check_terminal() -> Result<(), String> {
     use std::io::IsTerminal;
-    let input = io::stdin().is_terminal() || std::fs::File::open("/dev/tty").is_ok();
+    let input = io::stdin().is_terminal() || std::fs::File::open(CONTROLLING_TERMINAL).is_ok();
     if io::stdout().is_terminal() && input {
         Ok(())
     } else {

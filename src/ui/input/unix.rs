@@ -9,6 +9,10 @@ use std::thread;
 
 use super::Input;
 
+/// The process's own terminal, which crossterm reads when standard input
+/// is not one.
+pub const CONTROLLING_TERMINAL: &str = "/dev/tty";
+
 /// The watched terminal, kept open to ask whether it has hung up.
 pub struct Watch {
     tty: OwnedFd,
@@ -37,7 +41,7 @@ fn open_tty() -> io::Result<OwnedFd> {
     if stdin.is_terminal() {
         stdin.as_fd().try_clone_to_owned()
     } else {
-        File::open("/dev/tty").map(OwnedFd::from)
+        File::open(CONTROLLING_TERMINAL).map(OwnedFd::from)
     }
 }
 

@@ -7,6 +7,9 @@ use std::sync::mpsc::Sender;
 
 use super::Input;
 
+/// The console's input, which crossterm reads whatever standard input is.
+pub const CONTROLLING_TERMINAL: &str = "CONIN$";
+
 pub struct Watch;
 
 impl Watch {
