@@ -10,9 +10,12 @@
 //! by the ignored test in tests/burnside_9x9.rs.
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tudoku_engine::{Shape, census_by_class};
+
+#[path = "common/cpu.rs"]
+mod cpu;
 
 /// How many of the slowest classes each board's report lists.
 const SLOWEST: usize = 5;
@@ -33,12 +36,12 @@ fn main() -> ExitCode {
     let mut ok = true;
     for (h, w, expected) in boards {
         let shape = Shape::new(h, w).expect("supported shape");
-        let (wall, cpu) = (Instant::now(), cpu_time());
+        let (wall, cpu) = (Instant::now(), cpu::process_cpu());
         // Per class: (number, wall, cpu), for the slowest classes' lines.
         let mut times = Vec::new();
         let mut last = (wall, cpu);
         let census = census_by_class(shape, jobs, |_| {
-            let now = (Instant::now(), cpu_time());
+            let now = (Instant::now(), cpu::process_cpu());
             times.push((
                 times.len() + 1,
                 now.0 - last.0,
@@ -47,7 +50,7 @@ fn main() -> ExitCode {
             last = now;
         })
         .expect("up to 9x9");
-        let (wall, cpu) = (wall.elapsed(), cpu_time().saturating_sub(cpu));
+        let (wall, cpu) = (wall.elapsed(), cpu::process_cpu().saturating_sub(cpu));
         let (classes, remainder) = census.essentially_different();
         println!(
             "{:<8} {classes:>14} essentially different  wall {wall:>10.2?}  cpu {cpu:>10.2?}  ({jobs} threads)",
@@ -59,34 +62,11 @@ fn main() -> ExitCode {
             println!("  class {class:>3}  wall {wall:>10.2?}  cpu {cpu:>10.2?}");
         }
     }
-    println!("peak RSS {} MiB", peak_rss_kib() / 1024);
+    println!("peak RSS {} MiB", cpu::peak_memory_kib() / 1024);
     if ok {
         ExitCode::SUCCESS
     } else {
         println!("a count differs from the expected one");
         ExitCode::FAILURE
-    }
-}
-
-/// User plus system time of this process so far, over all its threads.
-fn cpu_time() -> Duration {
-    let usage = usage();
-    let time = |t: libc::timeval| {
-        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-    };
-    time(usage.ru_utime) + time(usage.ru_stime)
-}
-
-/// The most memory this process has held at once, in KiB.
-fn peak_rss_kib() -> i64 {
-    usage().ru_maxrss
-}
-
-fn usage() -> libc::rusage {
-    // SAFETY: getrusage only writes the struct it is given.
-    unsafe {
-        let mut usage = std::mem::zeroed::<libc::rusage>();
-        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
-        usage
     }
 }

@@ -20,8 +20,6 @@ use std::time::{Duration, Instant};
 use tudoku_engine::{Grid, Shape, parse_puzzles};
 use tudoku_engine::{Outcome, Solver};
 
-#[path = "common/children.rs"]
-mod children;
 mod common;
 #[path = "common/cpu.rs"]
 mod cpu;

@@ -27,11 +27,11 @@ use std::time::Duration;
 
 use sudoku::Sudoku;
 
-#[path = "common/children.rs"]
-mod children;
 mod common;
+#[path = "common/cpu.rs"]
+mod cpu;
 
-use children::children_time;
+use cpu::children_cpu;
 
 const SETS: [&str; 5] = [
     "17_clue",
@@ -140,7 +140,7 @@ fn main() -> ExitCode {
 /// CPU time it used (user and system), read from the kernel's tally of
 /// waited-for children.
 fn cpu_time_of(program: &mut Command) -> Duration {
-    let before = children_time();
+    let before = children_cpu().expect("the children's CPU time can be read");
     let status = program
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -150,7 +150,7 @@ fn cpu_time_of(program: &mut Command) -> Duration {
     // tudoku exits 1 on serg_benchmark's puzzles with several solutions only
     // when one fails; any status is fine here, the time is what counts
     let _ = status;
-    children_time() - before
+    children_cpu().expect("the children's CPU time can be read") - before
 }
 
 /// The first three fields of /proc/loadavg, or `unknown`.

@@ -44,9 +44,10 @@ fn a_terminal_on_stderr_shows_the_count_going() {
         libc::openpty(
             &mut master,
             &mut slave,
+            // (null_mut: Apple's openpty takes *mut where Linux's takes *const)
             std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
         )
     };
     assert_eq!(opened, 0, "openpty");

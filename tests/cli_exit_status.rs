@@ -3,7 +3,6 @@
 //! `man`. The batch commands' statuses are checked in cli_status.rs, and
 //! `play` without a terminal (2) in faults.rs.
 
-use std::fs::File;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -104,7 +103,7 @@ fn output_that_cannot_be_written_exits_two() {
         &["completions", "bash"],
         &["man"],
     ] {
-        let full = File::create("/dev/full").expect("/dev/full");
+        let full = std::fs::File::create("/dev/full").expect("/dev/full");
         assert_eq!(status(tmp.path(), args, full.into()), Some(2), "{args:?}");
     }
 }

@@ -6,7 +6,7 @@ mod cli_common;
 
 use std::process::Output;
 
-use cli_common::{run, spawn, stderr, stdout};
+use cli_common::{run, stderr, stdout};
 use tudoku_engine::{Grid, is_solved};
 
 const HARD: &str =
@@ -98,7 +98,7 @@ mod unix {
         reason = "reaped by wait4 in wait_with_rusage, which std cannot see"
     )]
     fn run_measured(args: &[&str], feed: impl FnOnce(ChildStdin) + Send + 'static) -> Measured {
-        let mut child = spawn(args);
+        let mut child = cli_common::spawn(args);
         let stdin = child.stdin.take().expect("piped");
         let feeder = std::thread::spawn(move || feed(stdin));
         let stdout = read_all(child.stdout.take().expect("piped"));

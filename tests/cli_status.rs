@@ -4,7 +4,7 @@
 
 mod cli_common;
 
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use cli_common::{run, spawn, stderr, stdout};
 
@@ -75,9 +75,9 @@ fn usage_and_io_trouble_exit_two() {
 #[test]
 fn output_that_cannot_be_written_exits_two() {
     let full = std::fs::File::create("/dev/full").expect("/dev/full");
-    let o = Command::new(env!("CARGO_BIN_EXE_tudoku"))
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_tudoku"))
         .args(["generate", "--seed", "1"])
-        .stdout(Stdio::from(full))
+        .stdout(std::process::Stdio::from(full))
         .output()
         .unwrap();
     assert_eq!(code(&o), Some(2));

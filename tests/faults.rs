@@ -4,6 +4,7 @@
 //! write, and things an attacker planted. Each case checks that the player's
 //! files keep their bytes and mode, what the game says, how it exits, and
 //! that it answers in time instead of hanging.
+// Unix only: Unix permissions and modes, setpriv, FIFOs and devices.
 #![cfg(unix)]
 
 use std::fs;

@@ -1,18 +1,18 @@
 //! `tudoku play --daily`: one puzzle per UTC day, size and level, the same
 //! for everyone, with the date as its seed.
-#![cfg(unix)]
 
-use std::path::Path;
 use std::process::Command;
 
+// the pseudo-terminal the game is played in (Unix only)
+#[cfg(unix)]
 mod common;
-use common::Session;
 
 /// Plays `--daily` in a fresh config directory, quits, and returns the
 /// screen and the puzzle `saves --export` gives back.
-fn daily(config: &Path) -> (String, String) {
+#[cfg(unix)]
+fn daily(config: &std::path::Path) -> (String, String) {
     let args = ["play", "--daily", "--size", "6", "--difficulty", "medium"];
-    let mut s = Session::start_in(config, &args, 100, 40);
+    let mut s = common::Session::start_in(config, &args, 100, 40);
     let screen = s.wait_for("the board", |t| t.contains("Filled") && t.contains("Cell"));
     s.send("q");
     assert!(s.wait_exit().success());
@@ -26,6 +26,7 @@ fn daily(config: &Path) -> (String, String) {
     (screen, String::from_utf8(exported.stdout).unwrap())
 }
 
+#[cfg(unix)]
 #[test]
 fn the_daily_puzzle_is_the_same_for_everyone_and_seeded_by_the_date() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());

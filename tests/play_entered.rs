@@ -2,13 +2,15 @@
 //! before the terminal is taken, with where and why; a good one is played,
 //! autosaved and resumed like any other game, and `tudoku saves --export`
 //! gives it back.
-#![cfg(unix)]
 
 use std::process::{Command, Output};
 
 use tudoku_engine::{Grid, count, some_solution};
 
+// the pseudo-terminal the game is played in (Unix only)
+#[cfg(unix)]
 mod common;
+#[cfg(unix)]
 use common::{Session, panel_number};
 
 /// A 9x9 puzzle with 17 givens and one solution.
@@ -72,6 +74,7 @@ fn unreadable_input_says_where() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn a_puzzle_from_a_file_is_played_and_resumed() {
     let tmp = tempfile::tempdir().unwrap();
@@ -102,8 +105,14 @@ fn a_puzzle_from_a_file_is_played_and_resumed() {
         String::from_utf8_lossy(&exported.stdout),
         format!("{SEVENTEEN}\n")
     );
-    assert_refused(&saves_export(&config, "nope"), &["no saved game 'nope'"]);
-    assert_refused(&saves_export(&config, "../up"), &["not a slot name"]);
+}
+
+#[test]
+fn a_missing_or_bad_slot_is_not_exported() {
+    let config = tempfile::tempdir().unwrap();
+    let config = config.path();
+    assert_refused(&saves_export(config, "nope"), &["no saved game 'nope'"]);
+    assert_refused(&saves_export(config, "../up"), &["not a slot name"]);
 }
 
 fn saves_export(config: &std::path::Path, name: &str) -> Output {
@@ -115,6 +124,7 @@ fn saves_export(config: &std::path::Path, name: &str) -> Output {
         .expect("tudoku runs")
 }
 
+#[cfg(unix)]
 #[test]
 fn box_shape_overrides_the_default_for_a_typed_puzzle() {
     let tmp = tempfile::tempdir().unwrap();

@@ -4,6 +4,7 @@
 //! flight; SIGTERM loses nothing; a damaged autosave is reported in the game
 //! and kept aside; a second instance says which process holds the autosave
 //! and never writes it; a finished game is not resumed.
+// Unix only: every test plays in a pseudo-terminal and sends signals.
 #![cfg(unix)]
 
 use std::path::Path;

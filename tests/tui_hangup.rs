@@ -3,6 +3,7 @@
 //! not a SIGHUP comes with it: the process exits (instead of spinning on a
 //! tty that only reads EOF), and the game it saves on the way out has the
 //! move and the time played up to the hang-up.
+// Unix only: every test hangs up a pseudo-terminal.
 #![cfg(unix)]
 
 use std::path::Path;

@@ -1,6 +1,7 @@
 //! End to end: the real binary in a pseudo-terminal, its screen read back
 //! through vt100. Start, move, place a digit, ask for a hint, undo, open help,
 //! quit; and a SIGTERM that must leave the terminal as it found it.
+// Unix only: every test plays in a pseudo-terminal.
 #![cfg(unix)]
 
 use std::thread;

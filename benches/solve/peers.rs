@@ -11,8 +11,7 @@ use std::time::Duration;
 
 use sudoku::Sudoku;
 
-use crate::children::children_time;
-use crate::cpu::thread_cpu;
+use crate::cpu::{children_cpu, thread_cpu};
 use tudoku_engine::Grid;
 
 /// The fastest of `rounds` runs of `run`, which returns what it measured.
@@ -53,12 +52,12 @@ pub fn tdoku(driver: &Path, set: &str, puzzles: &[Grid]) -> std::io::Result<(Dur
         writeln!(text, "{}", grid.to_line(false))?;
     }
     std::fs::write(&file, text)?;
-    let before = children_time();
+    let before = children_cpu()?;
     let output = Command::new(driver)
         .arg(&file)
         .stderr(Stdio::null())
         .output();
-    let spent = children_time() - before;
+    let spent = children_cpu()? - before;
     std::fs::remove_file(&file)?;
     let output = output?;
     if !output.status.success() {

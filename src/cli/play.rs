@@ -129,28 +129,29 @@ fn entered(source: &str, shape: Option<Shape>) -> Result<Start, String> {
         let puzzle = from_share_code(source).map_err(|e| format!("{source}: {e}"))?;
         return playable(puzzle, "the share code");
     }
-    let (from, text) = match std::fs::metadata(source) {
-        Ok(_) => {
-            let input = read_input(Some(&PathBuf::from(source)))?;
-            (input.name, input.text)
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            let puzzle = Grid::parse(source, shape).map_err(|e| {
-                format!(
-                    "{source}: no such file, and not a puzzle either (column {}: {})",
-                    e.column, e.kind
-                )
-            })?;
-            return playable(puzzle, "the puzzle given");
-        }
+    let is_file = match std::fs::metadata(source) {
+        // Windows drops the dots that end a name, so a puzzle of dots alone
+        // (an empty board) names the current directory: a directory is
+        // read as a puzzle when it is one.
+        Ok(m) => !m.is_dir() || Grid::parse(source, shape).is_err(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => false,
         // a 25x25 line is too long to be a file name at all (ENAMETOOLONG)
-        Err(e) => {
-            return match Grid::parse(source, shape) {
-                Ok(puzzle) => playable(puzzle, "the puzzle given"),
-                Err(_) => Err(format!("cannot read {source}: {e}")),
-            };
+        Err(e) if Grid::parse(source, shape).is_err() => {
+            return Err(format!("cannot read {source}: {e}"));
         }
+        Err(_) => false,
     };
+    if !is_file {
+        let puzzle = Grid::parse(source, shape).map_err(|e| {
+            format!(
+                "{source}: no such file, and not a puzzle either (column {}: {})",
+                e.column, e.kind
+            )
+        })?;
+        return playable(puzzle, "the puzzle given");
+    }
+    let input = read_input(Some(&PathBuf::from(source)))?;
+    let (from, text) = (input.name, input.text);
     match parse_puzzles(&text, shape).next() {
         Some(Ok(parsed)) => playable(parsed.grid, &from),
         Some(Err(e)) => Err(format!("{from}:{}:{}: {}", e.line, e.column, e.kind)),

@@ -11,9 +11,11 @@
 //! the umask); a file the player gave another mode keeps it, unless others
 //! may write it.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
+
+use super::platform;
 
 /// Replaces `path` with `contents`, creating parent directories as needed,
 /// and makes the new file durable before it takes the old one's place.
@@ -33,17 +35,13 @@ pub fn write_atomic_unsynced(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// Makes `path` and its directory entry durable (after `write_atomic_unsynced`).
 pub fn sync(path: &Path) -> io::Result<()> {
     File::open(path)?.sync_all()?;
-    sync_dir(path.parent().unwrap_or(Path::new(".")))
+    platform::sync_dir(path.parent().unwrap_or(Path::new(".")))
 }
 
 /// Creates `dir` and any missing parents, each private to the player (0700
 /// on Unix). Directories that exist already are left as they are.
 pub fn create_private_dir(dir: &Path) -> io::Result<()> {
-    let mut builder = fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir)
+    platform::create_private_dir(dir)
 }
 
 /// The prefix and suffix of the temporary files written for `name`, so that
@@ -66,7 +64,7 @@ fn replace(path: &Path, contents: &[u8], durable: bool) -> io::Result<()> {
         .prefix(&prefix)
         .suffix(suffix)
         .tempfile_in(dir)?;
-    keep_mode(path, tmp.as_file())?;
+    platform::keep_mode(path, tmp.as_file())?;
     tmp.write_all(contents)?;
     tmp.flush()?;
     if durable {
@@ -74,51 +72,17 @@ fn replace(path: &Path, contents: &[u8], durable: bool) -> io::Result<()> {
     }
     // on failure the temporary file is removed as `tmp` drops
     tmp.persist(path).map_err(|e| e.error)?;
-    if durable { sync_dir(dir) } else { Ok(()) }
-}
-
-/// Gives the new file the old one's permissions when the old one is a
-/// regular file of the player's that no one else may write (the player may
-/// have chosen them, 0640 say); a new file, or one replacing a file planted
-/// by someone else or left writable by others, keeps the temporary file's
-/// 0600.
-#[cfg(unix)]
-fn keep_mode(path: &Path, new: &File) -> io::Result<()> {
-    use super::dirs::{foreign_owner, open_to_others};
-    use std::os::unix::fs::PermissionsExt;
-    match fs::symlink_metadata(path) {
-        Ok(old)
-            if old.file_type().is_file()
-                && foreign_owner(&old).is_none()
-                && open_to_others(&old).is_none() =>
-        {
-            let mode = old.permissions().mode() & 0o7777;
-            new.set_permissions(fs::Permissions::from_mode(mode))
-        }
-        _ => Ok(()),
+    if durable {
+        platform::sync_dir(dir)
+    } else {
+        Ok(())
     }
-}
-
-#[cfg(not(unix))]
-fn keep_mode(_path: &Path, _new: &File) -> io::Result<()> {
-    Ok(())
-}
-
-#[cfg(unix)]
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    File::open(dir)?.sync_all()
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_dir: &Path) -> io::Result<()> {
-    // Windows cannot open a directory as a file; its rename is already durable
-    // enough with the file itself synced.
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn replaces_the_whole_file_and_leaves_no_temporary() {

@@ -6,9 +6,11 @@
 //! instead of waiting for a writer that never comes.
 
 use std::fmt;
-use std::fs::{File, Metadata, OpenOptions};
+use std::fs::{File, Metadata};
 use std::io::{self, Read};
 use std::path::Path;
+
+use super::platform::{self, OpenError};
 
 /// A saved game is a few kB, and under 1 MB even after 10,000 moves.
 pub const SAVE_LIMIT: u64 = 4 << 20;
@@ -120,57 +122,15 @@ pub fn check_regular(metadata: &Metadata) -> Result<(), ReadError> {
     } else if kind.is_symlink() {
         "a symbolic link"
     } else {
-        special_kind(&kind)
+        platform::special_kind(&kind)
     }))
 }
 
-#[cfg(unix)]
-fn special_kind(kind: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_fifo() {
-        "a FIFO"
-    } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
-    } else if kind.is_socket() {
-        "a socket"
-    } else {
-        "not a file"
-    }
-}
-
-#[cfg(not(unix))]
-fn special_kind(_kind: &std::fs::FileType) -> &'static str {
-    "not a file"
-}
-
-#[cfg(unix)]
 fn open_for_reading(path: &Path, links: Links) -> Result<File, ReadError> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut flags = libc::O_NONBLOCK;
-    if links == Links::Refuse {
-        flags |= libc::O_NOFOLLOW;
-    }
-    OpenOptions::new()
-        .read(true)
-        .custom_flags(flags)
-        .open(path)
-        .map_err(|e| match e.raw_os_error() {
-            Some(libc::ELOOP) if links == Links::Refuse => ReadError::Symlink,
-            _ if e.kind() == io::ErrorKind::NotFound => ReadError::NotFound,
-            _ => ReadError::Io(e),
-        })
-}
-
-#[cfg(not(unix))]
-fn open_for_reading(path: &Path, links: Links) -> Result<File, ReadError> {
-    if links == Links::Refuse
-        && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
-    {
-        return Err(ReadError::Symlink);
-    }
-    File::open(path).map_err(|e| match e.kind() {
-        io::ErrorKind::NotFound => ReadError::NotFound,
-        _ => ReadError::Io(e),
+    platform::open_read(path, links == Links::Refuse).map_err(|e| match e {
+        OpenError::Link => ReadError::Symlink,
+        OpenError::Io(e) if e.kind() == io::ErrorKind::NotFound => ReadError::NotFound,
+        OpenError::Io(e) => ReadError::Io(e),
     })
 }
 
@@ -213,14 +173,17 @@ mod tests {
         );
     }
 
-    /// A disk that fails mid-read (EIO) is an error, not a short file.
+    /// A disk that fails mid-read is an error, not a short file.
     #[test]
     fn a_reader_that_fails_is_an_error_and_one_that_grows_is_cut() {
+        // the system's own code for a device's I/O error: EIO on Unix,
+        // ERROR_IO_DEVICE on Windows (where 5 means access denied)
+        const IO_ERROR: i32 = if cfg!(windows) { 1117 } else { 5 };
         struct Failing(usize);
         impl Read for Failing {
             fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
                 if self.0 == 0 {
-                    return Err(io::Error::from_raw_os_error(5));
+                    return Err(io::Error::from_raw_os_error(IO_ERROR));
                 }
                 self.0 -= 1;
                 buf[0] = b'x';
@@ -229,7 +192,7 @@ mod tests {
         }
         let err = read_up_to(Failing(10), 100, 50).unwrap_err();
         assert!(
-            matches!(&err, ReadError::Io(e) if e.raw_os_error() == Some(5)),
+            matches!(&err, ReadError::Io(e) if e.raw_os_error() == Some(IO_ERROR)),
             "{err:?}"
         );
         assert!(err.to_string().contains("error"), "{err}");

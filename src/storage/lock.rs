@@ -8,12 +8,13 @@
 //! written (its pid) once it is known to be a plain file of its own, locked,
 //! and still the one at the lock's name.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use super::atomic::create_private_dir;
 use super::files::check_regular;
+use super::platform::{self, OpenError};
 
 /// A held lock; released and its file removed when dropped (released too,
 /// though the file stays, when the process dies, even by SIGKILL).
@@ -59,7 +60,7 @@ impl FileLock {
         }
         for _ in 0..REMOVED_RETRIES {
             let mut file = open_lock_file(&path).map_err(io_error)?;
-            match file.try_lock() {
+            match platform::try_lock(&file) {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
                     let mut text = String::new();
@@ -103,26 +104,12 @@ impl Drop for FileLock {
 /// Opens (or creates, 0600) the lock file: never through a symbolic link, never
 /// truncated, and only if it is a regular file with no other name.
 fn open_lock_file(path: &Path) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    options.read(true).write(true).create(true).truncate(false);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options
-            .mode(0o600)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-    }
-    let file = options.open(path).map_err(|e| {
-        #[cfg(unix)]
-        if e.raw_os_error() == Some(libc::ELOOP) {
-            return io::Error::other("it is a symbolic link, which tudoku does not follow");
-        }
-        e
+    let file = platform::open_lock(path).map_err(|e| match e {
+        OpenError::Io(e) => e,
+        link => io::Error::other(link.to_string()),
     })?;
-    let metadata = file.metadata()?;
-    check_regular(&metadata).map_err(|e| io::Error::other(e.to_string()))?;
-    #[cfg(unix)]
-    if std::os::unix::fs::MetadataExt::nlink(&metadata) > 1 {
+    check_regular(&file.metadata()?).map_err(|e| io::Error::other(e.to_string()))?;
+    if platform::identity(&file)?.links > 1 {
         return Err(io::Error::other(
             "it has other names (hard links), so tudoku does not write it",
         ));
@@ -131,18 +118,11 @@ fn open_lock_file(path: &Path) -> io::Result<File> {
 }
 
 /// True when `path` still names the open `file`.
-#[cfg(unix)]
 fn still_at(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), std::fs::symlink_metadata(path)) {
-        (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+    match (platform::identity(file), platform::identity_at(path)) {
+        (Ok(open), Ok(named)) => open.id == named.id,
         _ => false,
     }
-}
-
-#[cfg(not(unix))]
-fn still_at(_file: &File, path: &Path) -> bool {
-    path.exists()
 }
 
 fn lock_path(target: &Path) -> PathBuf {

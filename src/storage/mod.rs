@@ -11,6 +11,7 @@ pub mod files;
 pub mod lifecycle;
 pub mod lock;
 pub mod paths;
+mod platform;
 pub mod quarantine;
 pub mod saves;
 pub mod stats;

@@ -17,7 +17,8 @@ use super::keys::{Command, is_value_symbol};
 use super::layout::{Screen, screen};
 use super::pad::pad_area;
 use super::saves_dialog::SavesDialog;
-use super::terminal::{Signals, TerminalGuard};
+use super::signals::Signals;
+use super::terminal::TerminalGuard;
 use crate::engine::value_of;
 use crate::engine::{Difficulty, Shape};
 use crate::game::{Action, Applied, Direction, Game};
@@ -159,7 +160,7 @@ impl App {
     pub(crate) fn run(&mut self, guard: &mut TerminalGuard, signals: &Signals) -> io::Result<()> {
         let size = guard.terminal.size()?;
         self.size = (size.width, size.height);
-        let inputs = Inputs::start()?;
+        let inputs = Inputs::start(signals)?;
         let mut outcome = Ok(());
         while self.is_running() && !signals.quit_requested() {
             if let Err(e) = guard.terminal.draw(|frame| self.draw(frame)) {

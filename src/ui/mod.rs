@@ -12,6 +12,7 @@ mod layout;
 mod overview;
 mod pad;
 mod saves_dialog;
+mod signals;
 mod stats_table;
 mod terminal;
 mod theme;
@@ -98,7 +99,7 @@ pub fn run(launch: Launch) -> io::Result<()> {
     let mut app = prepare(launch, Instant::now());
     let mouse = app.config.settings.mouse;
     // signals first, so that none finds the terminal taken and unhandled
-    let signals = terminal::Signals::register()?;
+    let signals = signals::Signals::register()?;
     let mut guard = terminal::TerminalGuard::enter(mouse)?;
     app.run(&mut guard, &signals)
 }

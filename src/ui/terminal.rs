@@ -1,16 +1,19 @@
 //! The terminal's lifecycle: raw mode, the alternate screen, mouse capture and
 //! a hidden cursor while the game runs, and their undoing exactly once however
-//! the game ends (return, error, panic, SIGTERM/SIGHUP/SIGINT), plus suspend
-//! (Ctrl-Z or SIGTSTP) and resume.
+//! the game ends (return, error, panic, a signal or console event: see
+//! `super::signals`), plus suspend (Ctrl-Z or SIGTSTP) and resume.
 
 use std::io::{self, Stdout, Write};
 use std::mem::{self, ManuallyDrop};
+use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Once};
 
 use crossterm::{cursor, event, execute, terminal};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+
+use super::input::CONTROLLING_TERMINAL;
+use super::signals;
 
 /// True while the terminal is in game mode and owes a restore.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
@@ -23,7 +26,7 @@ static PANIC_HOOK: Once = Once::new();
 /// changes nothing.
 pub fn check_terminal() -> Result<(), String> {
     use std::io::IsTerminal;
-    let input = io::stdin().is_terminal() || std::fs::File::open("/dev/tty").is_ok();
+    let input = io::stdin().is_terminal() || std::fs::File::open(CONTROLLING_TERMINAL).is_ok();
     if io::stdout().is_terminal() && input {
         Ok(())
     } else {
@@ -55,10 +58,13 @@ impl TerminalGuard {
 
     /// Hands the terminal back to the shell, stops the process until it is
     /// continued (as the shell's job control expects), then takes it again.
-    #[cfg(unix)]
+    /// Without job control (Windows) there is nothing to hand back to.
     pub fn suspend(&mut self) -> io::Result<()> {
+        if !signals::JOB_CONTROL {
+            return Ok(());
+        }
         restore();
-        signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+        signals::stop_until_continued()?;
         activate(self.mouse)?;
         // A fresh terminal redraws everything on the next frame, at the size
         // the window has now (ratatui's `clear` would query the cursor).
@@ -69,11 +75,6 @@ impl TerminalGuard {
             &mut self.terminal,
             fresh,
         )));
-        Ok(())
-    }
-
-    #[cfg(not(unix))]
-    pub fn suspend(&mut self) -> io::Result<()> {
         Ok(())
     }
 }
@@ -123,39 +124,4 @@ fn install_panic_hook() {
             previous(info);
         }));
     });
-}
-
-/// Signals the event loop polls for between events.
-pub struct Signals {
-    quit: Arc<AtomicBool>,
-    suspend: Arc<AtomicBool>,
-}
-
-impl Signals {
-    /// Catches SIGTERM, SIGHUP and SIGINT (to quit cleanly) and SIGTSTP (to
-    /// suspend cleanly) instead of letting them kill or stop a raw terminal.
-    pub fn register() -> io::Result<Signals> {
-        let signals = Signals {
-            quit: Arc::new(AtomicBool::new(false)),
-            suspend: Arc::new(AtomicBool::new(false)),
-        };
-        #[cfg(unix)]
-        {
-            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGTSTP};
-            for signal in [SIGTERM, SIGHUP, SIGINT] {
-                signal_hook::flag::register(signal, Arc::clone(&signals.quit))?;
-            }
-            signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.suspend))?;
-        }
-        Ok(signals)
-    }
-
-    pub fn quit_requested(&self) -> bool {
-        self.quit.load(Ordering::SeqCst)
-    }
-
-    /// True once per SIGTSTP received.
-    pub fn take_suspend(&self) -> bool {
-        self.suspend.swap(false, Ordering::SeqCst)
-    }
 }

@@ -14,17 +14,19 @@ use crate::board::geometry::Shape;
 use crate::board::reader::parse_puzzles;
 use crate::board::validate::is_solution;
 use crate::generation::fill::{FillMethod, fill};
-use crate::solve::nine::{NineBoard, generic_nine, portable_nine_board};
+use crate::solve::nine::{generic_nine, portable_nine_board};
 
 /// The backends this machine runs, by name, alone and behind the 9x9
 /// dispatch: always the portable one.
 fn backends() -> Vec<(&'static str, Box<dyn Search>)> {
+    #[cfg_attr(not(target_arch = "x86_64"), expect(unused_mut))]
     let mut all: Vec<(&str, Box<dyn Search>)> = vec![
         ("portable", Box::new(Nine::portable())),
         ("dispatch, portable", Box::new(portable_nine_board())),
     ];
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
+        use crate::solve::nine::NineBoard;
         all.push(("avx2", Box::new(Nine::new())));
         all.push(("dispatch, avx2", Box::new(NineBoard::new())));
     }
