@@ -310,6 +310,7 @@ fn cli_rate_column_matches_the_requested_level() {
         let fields: Vec<&str> = line.split(' ').collect();
         assert_eq!(fields[1], "hard", "{line}");
         let rating = rate(&Grid::parse(fields[0], None).unwrap()).unwrap();
-        assert_eq!(fields[2], rating.score.to_string());
+        assert_eq!(fields[2], format!("ER={}", rating.er));
+        assert_eq!(fields[3], rating.score.to_string());
     }
 }

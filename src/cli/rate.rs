@@ -1,5 +1,5 @@
-//! `tudoku rate`: one line per puzzle with its level, score and the hardest
-//! technique it needs.
+//! `tudoku rate`: one line per puzzle with its level, its rating on Sudoku
+//! Explainer's scale, score and the hardest technique it needs.
 
 use std::process::ExitCode;
 
@@ -29,11 +29,13 @@ pub fn run(args: &RateArgs) -> ExitCode {
     })
 }
 
-/// `level score hardest technique`, as `rate` and `generate --rate` print it.
+/// `level ER=x.y score hardest technique`, as `rate` and `generate --rate`
+/// print it: ER is the estimate of Sudoku Explainer's rating.
 pub fn rating_columns(rating: &Rating) -> String {
     format!(
-        "{} {} {}",
+        "{} ER={} {} {}",
         rating.difficulty,
+        rating.er,
         rating.score,
         rating.hardest.name()
     )

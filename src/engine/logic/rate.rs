@@ -3,8 +3,9 @@
 //! one solution are reported as such, never rated.
 
 use super::difficulty::Difficulty;
+use super::se::Er;
 use super::step::Technique;
-use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step};
+use super::techniques::{Board, StepFinder, find_backtrack, find_chain, find_uniqueness_step};
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::engine::board::grid::Grid;
 use crate::engine::solve::solver::{Outcome, Solver};
@@ -23,11 +24,17 @@ pub enum Unsolvable {
 /// How hard a puzzle is for a human solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rating {
-    /// The level of the hardest technique used.
+    /// The level of the hardest step (`Difficulty::of_er`).
     pub difficulty: Difficulty,
-    /// Sum of the steps' weights, to order puzzles within a level.
+    /// An estimate of Sudoku Explainer's rating: the highest rating on SE's
+    /// scale of the steps the solve took, the easiest each time, as SE's is.
+    pub er: Er,
+    /// Orders puzzles within a level as SE does: the ER estimate in
+    /// thousandths, plus the number of steps rated within 1.0 of it (at
+    /// most 99), so that of two puzzles with the same hardest step the one
+    /// needing it or its like more often rates higher.
     pub score: u32,
-    /// The hardest technique the solve needed (`FullHouse` for a full grid).
+    /// The technique of the hardest step (`FullHouse` for a full grid).
     pub hardest: Technique,
     /// Number of steps taken.
     pub steps: usize,
@@ -91,27 +98,38 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
     };
     let grid = &canonical.grid;
     let mut board = Board::from_grid(grid).without_explanations();
-    let mut rating = Rating::start();
+    let mut rating = Tally::default();
     let mut solution = None;
     let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let technique = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
-            Some(technique) => technique,
+        let before = board.clone();
+        let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
+            Some(taken) => rating.as_se_would(&before, taken),
             None => {
                 let known = match &solution {
                     Some(s) => s,
                     None => solution.insert(stalled_solution(&board, &canonical.transform)?),
                 };
-                let step = find_uniqueness_step(&board)
-                    .or_else(|| find_backtrack(&board, known))
-                    .ok_or(Unsolvable::NoSolution)?;
-                board.apply(&step);
-                step.technique
+                past_patterns(&mut board, known).ok_or(Unsolvable::NoSolution)?
             }
         };
-        rating.add(technique);
+        rating.add(taken);
     }
-    Ok(rating)
+    Ok(rating.scored())
+}
+
+/// Where sound patterns stall: a uniqueness step, else the shortest
+/// contradiction chain, else the solution's digit in a cell (trial and
+/// error), taken on the board; its technique and rating.
+fn past_patterns(board: &mut Board, solution: &Grid) -> Option<(Technique, Er)> {
+    if let Some(step) = find_uniqueness_step(board) {
+        board.apply(&step);
+        return Some((step.technique, step.technique.er()));
+    }
+    let (step, er) = find_chain(board, solution)
+        .or_else(|| find_backtrack(board, solution).map(|s| (s, Technique::Backtrack.er())))?;
+    board.apply(&step);
+    Some((step.technique, er))
 }
 
 /// Rates a puzzle whose one solution the caller already knows (a generator
@@ -133,19 +151,19 @@ pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
 /// to canonicalise.
 pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
     let mut board = Board::from_grid(grid).without_explanations();
-    let mut rating = Rating::start();
+    let mut rating = Tally::default();
     let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let taken = finder.take_logical_step(&mut board).or_else(|| {
-            let step = find_backtrack(&board, solution)?;
-            board.apply(&step);
-            Some(step.technique)
-        });
+        let before = board.clone();
+        let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
+            Some(taken) => Some(rating.as_se_would(&before, taken)),
+            None => past_patterns(&mut board, solution),
+        };
         // a solution that does not fit the board leaves no step
-        let Some(technique) = taken else { break };
-        rating.add(technique);
+        let Some(taken) = taken else { break };
+        rating.add(taken);
     }
-    rating
+    rating.scored()
 }
 
 /// Rates a puzzle using only techniques no harder than `max` that hold for
@@ -153,30 +171,65 @@ pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
 /// exactly one solution, so the generator needs no solver to check it.
 pub fn rate_logically(grid: &Grid, max: Difficulty) -> Option<Rating> {
     let mut board = Board::from_grid(grid).without_explanations();
-    let mut rating = Rating::start();
+    let mut rating = Tally::default();
     let mut finder = StepFinder::default();
     while !board.is_solved() {
         rating.add(finder.take_sound_step_up_to(&mut board, max)?);
     }
-    Some(rating)
+    Some(rating.scored())
 }
 
-impl Rating {
-    /// The rating of a puzzle that needs no step.
-    fn start() -> Rating {
-        Rating {
-            difficulty: Difficulty::Easy,
-            score: 0,
-            hardest: Technique::FullHouse,
-            steps: 0,
-        }
+/// Steps rated within this much of the hardest (in tenths) count in the score.
+const NEAR_HARDEST: u16 = 10;
+
+/// A rating being built: each step's technique and rating so far.
+#[derive(Default)]
+struct Tally {
+    steps: Vec<(Technique, Er)>,
+}
+
+impl Tally {
+    fn add(&mut self, taken: (Technique, Er)) {
+        self.steps.push(taken);
     }
 
-    fn add(&mut self, technique: Technique) {
-        self.score += technique.weight();
-        self.hardest = self.hardest.max(technique);
-        self.difficulty = self.hardest.difficulty();
-        self.steps += 1;
+    /// `taken`, or a unique rectangle where SE would have taken one first:
+    /// SE tries them at 4.5, among the patterns, where tudoku's rater leaves
+    /// them until the sound patterns stall (it proves the puzzle unique with
+    /// those). Looked for only when the step would raise the rating past 4.5.
+    fn as_se_would(&self, before: &Board, taken: (Technique, Er)) -> (Technique, Er) {
+        let rectangle = Technique::UniqueRectangle.er();
+        let highest = self.steps.iter().map(|s| s.1).max().unwrap_or_default();
+        if taken.1 > rectangle
+            && taken.1 > highest
+            && let Some(step) = find_uniqueness_step(before)
+        {
+            return (step.technique, rectangle);
+        }
+        taken
+    }
+
+    /// The rating of the steps taken (of a full grid, when none were).
+    fn scored(&self) -> Rating {
+        let mut hardest = (Technique::FullHouse, Er(0));
+        for &step in &self.steps {
+            if step.1 > hardest.1 {
+                hardest = step;
+            }
+        }
+        let (technique, er) = hardest;
+        let near = self
+            .steps
+            .iter()
+            .filter(|s| s.1.0 + NEAR_HARDEST >= er.0)
+            .count();
+        Rating {
+            difficulty: Difficulty::of_er(er),
+            er,
+            score: u32::from(er.0) * 100 + near.min(99) as u32,
+            hardest: technique,
+            steps: self.steps.len(),
+        }
     }
 }
 
