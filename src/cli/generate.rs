@@ -8,7 +8,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use tudoku::engine::{
-    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_cancellable,
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, Technique,
+    generate_cancellable,
 };
 
 use super::output::{Output, say};
@@ -29,6 +30,11 @@ pub struct GenerateArgs {
     /// [default: whatever the digging gives].
     #[arg(long, value_name = "D")]
     pub difficulty: Option<Difficulty>,
+    /// Practise a technique: puzzles whose hardest step is this one, by its
+    /// name as `rate` prints it ("x-wing", "xy-chain", "nishio chain"; any
+    /// case, spaces or dashes); the level is the technique's.
+    #[arg(long, value_name = "NAME", conflicts_with = "difficulty", value_parser = parse_technique)]
+    pub technique: Option<Technique>,
     /// How many puzzles to write (at least 1).
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_count)]
     pub count: usize,
@@ -48,7 +54,8 @@ pub struct GenerateArgs {
     /// Also write each puzzle's solution, after a space.
     #[arg(long)]
     pub solution: bool,
-    /// Also write each puzzle's rating: level, score and hardest technique.
+    /// Also write each puzzle's rating: level, ER estimate, score and hardest
+    /// technique.
     #[arg(long)]
     pub rate: bool,
     /// Write empty cells as 0 instead of `.`.
@@ -64,6 +71,14 @@ pub fn parse_size(s: &str) -> Result<Shape, String> {
         .ok()
         .and_then(Shape::for_size)
         .ok_or_else(|| format!("unsupported size '{s}': use 4, 6, 8, 9, 12, 16 or 25"))
+}
+
+/// A technique by name, or the list of names to choose from.
+fn parse_technique(s: &str) -> Result<Technique, String> {
+    Technique::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown technique '{s}': use one of {}", names.join(", "))
+    })
 }
 
 /// A `--count` of at least one: asking for none is a slip worth saying
@@ -84,6 +99,7 @@ pub fn run(args: &GenerateArgs) -> ExitCode {
     let mut options = GenerateOptions::new(shape);
     options.minimal = args.minimal;
     options.difficulty = args.difficulty;
+    options.technique = args.technique;
     if let Some(symmetry) = args.symmetry {
         if symmetry != Symmetry::None && symmetry.transform(shape).is_none() {
             eprintln!(
@@ -152,6 +168,7 @@ fn puzzle_rng(seed: u64, index: usize) -> ChaCha8Rng {
 fn failure_status(error: GenerateError) -> Status {
     match error {
         GenerateError::LevelOutOfReach { .. }
+        | GenerateError::TechniqueOutOfReach { .. }
         | GenerateError::LevelBeyondBoard { .. }
         | GenerateError::Cancelled => Status::PuzzleFailed,
         GenerateError::MinimalTooLarge { .. } => Status::Trouble,

@@ -71,9 +71,11 @@ pub fn new_puzzle_cancellable(
         // The game never asks for minimal puzzles.
         Err(GenerateError::Cancelled | GenerateError::MinimalTooLarge { .. }) => None,
         // Without a level the generator fails only when cancelled.
-        Err(GenerateError::LevelOutOfReach { .. } | GenerateError::LevelBeyondBoard { .. }) => {
-            generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok()
-        }
+        Err(
+            GenerateError::LevelOutOfReach { .. }
+            | GenerateError::LevelBeyondBoard { .. }
+            | GenerateError::TechniqueOutOfReach { .. },
+        ) => generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok(),
     }
 }
 
