@@ -5,7 +5,9 @@
 use super::difficulty::Difficulty;
 use super::se::Er;
 use super::step::Technique;
-use super::techniques::{Board, StepFinder, find_backtrack, find_chain, find_uniqueness_step};
+use super::techniques::{
+    Board, StepFinder, find_backtrack, find_chain_to_rate, find_uniqueness_step,
+};
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::engine::board::grid::Grid;
 use crate::engine::solve::solver::{Outcome, Solver};
@@ -99,6 +101,7 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
     let grid = &canonical.grid;
     let mut board = Board::from_grid(grid).without_explanations();
     let mut rating = Tally::default();
+    let mut stalls = 0;
     let mut solution = None;
     let mut finder = StepFinder::default();
     while !board.is_solved() {
@@ -110,7 +113,7 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
                     Some(s) => s,
                     None => solution.insert(stalled_solution(&board, &canonical.transform)?),
                 };
-                past_patterns(&mut board, known).ok_or(Unsolvable::NoSolution)?
+                past_patterns(&mut board, known, &mut stalls).ok_or(Unsolvable::NoSolution)?
             }
         };
         rating.add(taken);
@@ -118,18 +121,33 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
     Ok(rating.scored())
 }
 
-/// Where sound patterns stall: a uniqueness step, else the shortest
-/// contradiction chain, else the solution's digit in a cell (trial and
-/// error), taken on the board; its technique and rating.
-fn past_patterns(board: &mut Board, solution: &Grid) -> Option<(Technique, Er)> {
+/// Stalls whose chain the rater looks for: the first few, where the board
+/// is emptiest, hold the hardest steps (over the sample, a fourth stall
+/// never raised the rating), and each search costs a millisecond or more.
+const CHAINS_RATED: usize = 8;
+
+/// Where sound patterns stall: a uniqueness step, else, for the first
+/// `CHAINS_RATED` stalls, the rating of the shortest contradiction chain
+/// (trial and error's when none is found); then the solution's digit goes
+/// in the cell with the fewest candidates, which gets the solve past the
+/// stall sooner than the chain's one elimination. Later stalls count
+/// nothing. `rated` counts the stalls rated so far.
+fn past_patterns(board: &mut Board, solution: &Grid, rated: &mut usize) -> Option<(Technique, Er)> {
     if let Some(step) = find_uniqueness_step(board) {
         board.apply(&step);
         return Some((step.technique, step.technique.er()));
     }
-    let (step, er) = find_chain(board, solution)
-        .or_else(|| find_backtrack(board, solution).map(|s| (s, Technique::Backtrack.er())))?;
-    board.apply(&step);
-    Some((step.technique, er))
+    if *rated < CHAINS_RATED {
+        *rated += 1;
+        if let Some((step, er)) = find_chain_to_rate(board, solution) {
+            board.apply(&step);
+            return Some((step.technique, er));
+        }
+        board.apply(&find_backtrack(board, solution)?);
+        return Some((Technique::Backtrack, Technique::Backtrack.er()));
+    }
+    board.apply(&find_backtrack(board, solution)?);
+    Some((Technique::Backtrack, Er(0)))
 }
 
 /// Rates a puzzle whose one solution the caller already knows (a generator
@@ -152,12 +170,13 @@ pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
 pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
     let mut board = Board::from_grid(grid).without_explanations();
     let mut rating = Tally::default();
+    let mut stalls = 0;
     let mut finder = StepFinder::default();
     while !board.is_solved() {
         let before = board.clone();
         let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
             Some(taken) => Some(rating.as_se_would(&before, taken)),
-            None => past_patterns(&mut board, solution),
+            None => past_patterns(&mut board, solution, &mut stalls),
         };
         // a solution that does not fit the board leaves no step
         let Some(taken) = taken else { break };
