@@ -30,7 +30,8 @@ fn rate_prints_level_score_and_technique_per_puzzle() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4);
-    assert_eq!(lines[0], "easy 1 Full house");
+    // one full house: ER 1.0, the score 1.0 in thousandths and one step
+    assert_eq!(lines[0], "easy ER=1.0 1001 Full house");
     assert!(lines[1..].iter().all(|l| l.starts_with("medium ")), "{out}");
 }
 

@@ -7,8 +7,8 @@ use std::process::Command;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tudoku_engine::{
-    Difficulty, GenerateOptions, Grid, Shape, Symmetry, count, count_all, generate_with, is_solved,
-    rate, some_solution,
+    Difficulty, GenerateOptions, Grid, Shape, Symmetry, Technique, count, count_all, generate_with,
+    is_solved, rate, some_solution,
 };
 
 /// Counts solutions up to `limit` by trying digits cell by cell in reading order.
@@ -311,6 +311,32 @@ fn cli_rate_column_matches_the_requested_level() {
         let fields: Vec<&str> = line.split(' ').collect();
         assert_eq!(fields[1], "hard", "{line}");
         let rating = rate(&Grid::parse(fields[0], None).unwrap()).unwrap();
-        assert_eq!(fields[2], rating.score.to_string());
+        assert_eq!(fields[2], format!("ER={}", rating.er));
+        assert_eq!(fields[3], rating.score.to_string());
     }
+}
+
+#[test]
+fn a_practice_puzzle_needs_the_technique_asked_for() {
+    // each puzzle's hardest step, rated anew, is the technique named, and
+    // an unknown name is a usage error that lists the names
+    for (name, technique) in [("x-wing", Technique::XWing), ("ALS_XZ", Technique::AlsXz)] {
+        let o = tudoku(&[
+            "generate",
+            "--seed",
+            "5",
+            "--count",
+            "2",
+            "--technique",
+            name,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        for line in String::from_utf8(o.stdout).unwrap().lines() {
+            let rating = rate(&Grid::parse(line, None).unwrap()).unwrap();
+            assert_eq!(rating.hardest, technique, "{line}");
+        }
+    }
+    let o = tudoku(&["generate", "--technique", "guessing"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("XY-wing"));
 }

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
 use tudoku_engine::{
-    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, generate_numbered,
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, Technique,
+    generate_numbered,
 };
 
 use super::json::Object;
@@ -28,6 +29,11 @@ pub struct GenerateArgs {
     /// [default: whatever the digging gives].
     #[arg(long, short, value_name = "D", ignore_case = true, value_parser = values::difficulty())]
     pub difficulty: Option<Difficulty>,
+    /// Practise a technique: puzzles whose hardest step is this one, by its
+    /// name as `rate` prints it ("x-wing", "xy-chain", "nishio chain"; any
+    /// case, spaces or dashes); the level is the technique's.
+    #[arg(long, value_name = "NAME", conflicts_with = "difficulty", value_parser = parse_technique)]
+    pub technique: Option<Technique>,
     /// How many puzzles to write (at least 1).
     #[arg(long, short = 'n', value_name = "K", default_value_t = 1, value_parser = parse_count)]
     pub count: usize,
@@ -47,7 +53,8 @@ pub struct GenerateArgs {
     /// Also write each puzzle's solution, after a space.
     #[arg(long)]
     pub solution: bool,
-    /// Also write each puzzle's rating: level, score and hardest technique.
+    /// Also write each puzzle's rating: level, ER estimate, score and hardest
+    /// technique.
     #[arg(long)]
     pub rate: bool,
     /// Write empty cells as 0 instead of `.`.
@@ -55,6 +62,14 @@ pub struct GenerateArgs {
     pub zeros: bool,
     #[command(flatten)]
     pub jobs: JobsArg,
+}
+
+/// A technique by name, or the list of names to choose from.
+fn parse_technique(s: &str) -> Result<Technique, String> {
+    Technique::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown technique '{s}': use one of {}", names.join(", "))
+    })
 }
 
 /// A `--count` of at least one: asking for none is a slip worth saying
@@ -75,6 +90,7 @@ pub fn run(args: &GenerateArgs, report: &Report) -> ExitCode {
     let mut options = GenerateOptions::new(shape);
     options.minimal = args.minimal;
     options.difficulty = args.difficulty;
+    options.technique = args.technique;
     if let Some(symmetry) = args.symmetry {
         if symmetry != Symmetry::None && symmetry.transform(shape).is_none() {
             eprintln!(
@@ -133,7 +149,8 @@ pub fn run(args: &GenerateArgs, report: &Report) -> ExitCode {
 fn failure_status(error: GenerateError) -> Status {
     match error {
         GenerateError::MinimalTooLarge { .. } => Status::Trouble,
-        // A level out of reach or beyond the board, or cancelled.
+        // A level or technique out of reach, a level beyond the board, or
+        // cancelled.
         _ => Status::PuzzleFailed,
     }
 }

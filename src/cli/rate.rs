@@ -1,5 +1,5 @@
-//! `tudoku rate`: one line per puzzle with its level, score and the hardest
-//! technique it needs.
+//! `tudoku rate`: one line per puzzle with its level, its rating on Sudoku
+//! Explainer's scale, score and the hardest technique it needs.
 
 use std::process::ExitCode;
 
@@ -43,6 +43,7 @@ pub fn run(args: &RateArgs, report: &Report) -> ExitCode {
 pub fn rating_fields(rating: &Rating) -> Object {
     Object::new()
         .str("level", rating.difficulty.name())
+        .str("er", &rating.er.to_string())
         .num("score", rating.score)
         .str("hardest", rating.hardest.name())
         .num("steps", rating.steps as u64)

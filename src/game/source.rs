@@ -69,7 +69,11 @@ pub fn new_puzzle_cancellable(
     match generate_cancellable(&options, &mut rng(), cancelled) {
         Ok(made) => Some(made),
         // The game never asks for minimal puzzles.
-        Err(GenerateError::LevelOutOfReach { .. } | GenerateError::LevelBeyondBoard { .. }) => {
+        Err(
+            GenerateError::LevelOutOfReach { .. }
+            | GenerateError::LevelBeyondBoard { .. }
+            | GenerateError::TechniqueOutOfReach { .. },
+        ) => {
             // Without a level the generator fails only when cancelled.
             generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok()
         }

@@ -15,6 +15,7 @@ use crate::board::grid::Grid;
 use crate::logic::difficulty::Difficulty;
 use crate::logic::rate::{Rating, rate_as_given, rate_logically, rate_with};
 use crate::logic::singles::{place_singles, solved_by_singles};
+use crate::logic::step::Technique;
 use crate::logic::trial::unique_by_trials;
 
 /// What to generate.
@@ -24,6 +25,9 @@ pub struct GenerateOptions {
     pub shape: Shape,
     /// The level to hit; `None` takes whatever the digging gives.
     pub difficulty: Option<Difficulty>,
+    /// The technique the puzzle's hardest step must be (the rating's
+    /// `hardest`), for practising it; its level is then the one to hit.
+    pub technique: Option<Technique>,
     /// The pattern the givens keep.
     pub symmetry: Symmetry,
     /// Dig until no single clue can be removed.
@@ -37,6 +41,7 @@ impl GenerateOptions {
         GenerateOptions {
             shape,
             difficulty: None,
+            technique: None,
             symmetry: if shape.is_square() {
                 Symmetry::Rotational
             } else {
@@ -84,6 +89,17 @@ pub enum GenerateError {
         shape: Shape,
         /// The level asked for.
         difficulty: Difficulty,
+    },
+    /// No puzzle whose hardest step is the technique came out of the tries.
+    #[error(
+        "no puzzle whose hardest step is {} found for {} boards after {attempts} tries",
+        technique.name(),
+        shape.board_name()
+    )]
+    TechniqueOutOfReach {
+        shape: Shape,
+        technique: Technique,
+        attempts: usize,
     },
     /// The caller's `cancelled` said stop.
     #[error("puzzle generation was cancelled")]
@@ -199,6 +215,9 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
             shape: options.shape,
         });
     }
+    if let Some(technique) = options.technique {
+        return generate_for_technique(options, technique, rng, cancelled);
+    }
     if let Some(difficulty) = options.difficulty
         && difficulty > highest_level(options.shape)
     {
@@ -252,6 +271,37 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
         shape: options.shape,
         difficulty: options.difficulty.unwrap_or(Difficulty::Extreme),
         attempts,
+    })
+}
+
+/// Puzzles of a technique's level made before giving up on one whose
+/// hardest step is that technique: rarer techniques (a jellyfish, a hidden
+/// quad) come in one puzzle of their level in a few hundred.
+const TECHNIQUE_TRIES: usize = 2000;
+
+/// A puzzle of `technique`'s level (by the rater) whose hardest step is it.
+fn generate_for_technique<R: Rng + ?Sized>(
+    options: &GenerateOptions,
+    technique: Technique,
+    rng: &mut R,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Generated, GenerateError> {
+    let level = GenerateOptions {
+        difficulty: Some(technique.difficulty()),
+        technique: None,
+        ..*options
+    };
+    for _ in 0..TECHNIQUE_TRIES {
+        match generate_cancellable(&level, rng, cancelled) {
+            Ok(made) if made.rating.hardest == technique => return Ok(made),
+            Ok(_) | Err(GenerateError::LevelOutOfReach { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(GenerateError::TechniqueOutOfReach {
+        shape: options.shape,
+        technique,
+        attempts: TECHNIQUE_TRIES,
     })
 }
 

@@ -2,6 +2,8 @@
 //! (not by its number of clues): shared by the rater, the generator and the game.
 
 use std::fmt;
+
+use super::se::Er;
 use std::str::FromStr;
 
 /// The levels a puzzle is rated at, easiest first: the level of the hardest
@@ -10,15 +12,16 @@ use std::str::FromStr;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Difficulty {
-    /// Singles only.
+    /// Singles only: Sudoku Explainer's ER up to 2.4.
     Easy,
-    /// Locked candidates and pairs.
+    /// Locked candidates, pairs, X-wing: ER 2.5 to 3.4.
     Medium,
-    /// Triples, quads, X-wing, XY-wing.
+    /// Triples, swordfish, skyscraper, kite, XY- and XYZ-wing: ER 3.5 to 4.4.
     Hard,
-    /// Fish, wings, coloring, chains.
+    /// Unique rectangles, quads, jellyfish, finned fish, coloring, W-wing,
+    /// X- and XY-chains: ER 4.5 to 6.9.
     Expert,
-    /// Needs guessing (the backtracker).
+    /// Forcing chains (Nishio, contradiction, dynamic) and trial: ER 7.0 and up.
     Extreme,
 }
 
@@ -31,6 +34,18 @@ impl Difficulty {
         Difficulty::Expert,
         Difficulty::Extreme,
     ];
+
+    /// The level of a rating on Sudoku Explainer's scale (see the variants):
+    /// the levels are cut on it, so no two overlap.
+    pub fn of_er(er: Er) -> Difficulty {
+        match er.0 {
+            ..25 => Difficulty::Easy,
+            25..35 => Difficulty::Medium,
+            35..45 => Difficulty::Hard,
+            45..70 => Difficulty::Expert,
+            _ => Difficulty::Extreme,
+        }
+    }
 
     /// The word the CLI takes and prints: `easy` to `extreme`.
     pub fn name(self) -> &'static str {

@@ -272,7 +272,14 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
         HintLevel::Technique => {
             format!("Look at {units} for {}", text::with_article(name))
         }
-        // a trial's chain can hold dozens of cells: name where it starts
+        // a chain can hold dozens of cells: name where it starts
+        HintLevel::Cells if step.technique.is_contradiction() => {
+            let start = step
+                .cells
+                .first()
+                .map_or(String::new(), |&c| geo.cell_name(c));
+            format!("{name} in {units}: assume a candidate of {start} and follow the chain")
+        }
         HintLevel::Cells if step.technique == Technique::Backtrack => {
             let start = step
                 .cells

@@ -5,6 +5,7 @@
 pub(super) mod difficulty;
 pub(super) mod hint;
 pub(super) mod rate;
+pub mod se;
 pub(super) mod singles;
 pub(super) mod step;
 pub mod techniques;

@@ -5,8 +5,11 @@
 use std::fmt;
 
 use super::difficulty::Difficulty;
+use super::se::Er;
 use super::step::Technique;
-use super::techniques::{Board, StepFinder, find_backtrack, find_uniqueness_step};
+use super::techniques::{
+    Board, StepFinder, find_backtrack, find_chain_to_rate, find_uniqueness_step,
+};
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::board::cell::Cell;
 use crate::board::geometry::Shape;
@@ -53,21 +56,31 @@ impl Unsolvable {
 }
 
 impl fmt::Display for Rating {
-    /// `level score hardest-technique`, the columns `tudoku rate` prints:
-    /// `hard 152 X-wing`.
+    /// `level ER=x.y score hardest-technique`, the columns `tudoku rate`
+    /// prints: `hard ER=4.2 4203 XY-wing`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}", self.difficulty, self.score, self.hardest)
+        write!(
+            f,
+            "{} ER={} {} {}",
+            self.difficulty, self.er, self.score, self.hardest
+        )
     }
 }
 
 /// How hard a puzzle is for a human solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rating {
-    /// The level of the hardest technique used.
+    /// The level of the hardest step (`Difficulty::of_er`).
     pub difficulty: Difficulty,
-    /// Sum of the steps' weights, to order puzzles within a level.
+    /// An estimate of Sudoku Explainer's rating: the highest rating on SE's
+    /// scale of the steps the solve took, the easiest each time, as SE's is.
+    pub er: Er,
+    /// Orders puzzles within a level as SE does: the ER estimate in
+    /// thousandths, plus the number of steps rated within 1.0 of it (at
+    /// most 99), so that of two puzzles with the same hardest step the one
+    /// needing it or its like more often rates higher.
     pub score: u32,
-    /// The hardest technique the solve needed (`FullHouse` for a full grid).
+    /// The technique of the hardest step (`FullHouse` for a full grid).
     pub hardest: Technique,
     /// Number of steps taken.
     pub steps: usize,
@@ -131,27 +144,54 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
     };
     let grid = &canonical.grid;
     let mut board = Board::from_grid(grid).without_explanations();
-    let mut rating = Rating::start();
+    let mut rating = Tally::default();
+    let mut stalls = 0;
     let mut solution = None;
     let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let technique = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
-            Some(technique) => technique,
+        let before = board.clone();
+        let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
+            Some(taken) => rating.as_se_would(&before, taken),
             None => {
                 let known = match &solution {
                     Some(s) => s,
                     None => solution.insert(stalled_solution(&board, &canonical.transform)?),
                 };
-                let step = find_uniqueness_step(&board)
-                    .or_else(|| find_backtrack(&board, known))
-                    .ok_or(Unsolvable::NoSolution)?;
-                board.apply(&step);
-                step.technique
+                past_patterns(&mut board, known, &mut stalls).ok_or(Unsolvable::NoSolution)?
             }
         };
-        rating.add(technique);
+        rating.add(taken);
     }
-    Ok(rating)
+    Ok(rating.scored())
+}
+
+/// Stalls whose chain the rater looks for: the first few, where the board
+/// is emptiest, hold the hardest steps (over the sample, a fourth stall
+/// never raised the rating), and each search costs a millisecond or more.
+const CHAINS_RATED: usize = 8;
+
+/// Where sound patterns stall: a uniqueness step, else, for the first
+/// `CHAINS_RATED` stalls, the rating of the shortest contradiction chain
+/// (trial and error's when none is found); then the solution's digit goes
+/// in the cell with the fewest candidates, which gets the solve past the
+/// stall sooner than the chain's one elimination. Later stalls count
+/// nothing. `rated` counts the stalls rated so far.
+fn past_patterns(board: &mut Board, solution: &Grid, rated: &mut usize) -> Option<(Technique, Er)> {
+    if let Some(step) = find_uniqueness_step(board) {
+        board.apply(&step);
+        return Some((step.technique, step.technique.er()));
+    }
+    if *rated < CHAINS_RATED {
+        *rated += 1;
+        if let Some((step, er)) = find_chain_to_rate(board, solution) {
+            board.apply(&step);
+            return Some((step.technique, er));
+        }
+        board.apply(&find_backtrack(board, solution)?);
+        return Some((Technique::Backtrack, Technique::Backtrack.er()));
+    }
+    board.apply(&find_backtrack(board, solution)?);
+    Some((Technique::Backtrack, Er(0)))
 }
 
 /// Rates a puzzle whose one solution the caller already knows (a generator
@@ -173,19 +213,20 @@ pub fn rate_with(grid: &Grid, solution: &Grid) -> Rating {
 /// to canonicalise.
 pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
     let mut board = Board::from_grid(grid).without_explanations();
-    let mut rating = Rating::start();
+    let mut rating = Tally::default();
+    let mut stalls = 0;
     let mut finder = StepFinder::default();
     while !board.is_solved() {
-        let taken = finder.take_logical_step(&mut board).or_else(|| {
-            let step = find_backtrack(&board, solution)?;
-            board.apply(&step);
-            Some(step.technique)
-        });
+        let before = board.clone();
+        let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
+            Some(taken) => Some(rating.as_se_would(&before, taken)),
+            None => past_patterns(&mut board, solution, &mut stalls),
+        };
         // a solution that does not fit the board leaves no step
-        let Some(technique) = taken else { break };
-        rating.add(technique);
+        let Some(taken) = taken else { break };
+        rating.add(taken);
     }
-    rating
+    rating.scored()
 }
 
 /// Rates a puzzle using only techniques no harder than `max` that hold for
@@ -193,30 +234,65 @@ pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
 /// exactly one solution, so the generator needs no solver to check it.
 pub fn rate_logically(grid: &Grid, max: Difficulty) -> Option<Rating> {
     let mut board = Board::from_grid(grid).without_explanations();
-    let mut rating = Rating::start();
+    let mut rating = Tally::default();
     let mut finder = StepFinder::default();
     while !board.is_solved() {
         rating.add(finder.take_sound_step_up_to(&mut board, max)?);
     }
-    Some(rating)
+    Some(rating.scored())
 }
 
-impl Rating {
-    /// The rating of a puzzle that needs no step.
-    fn start() -> Rating {
-        Rating {
-            difficulty: Difficulty::Easy,
-            score: 0,
-            hardest: Technique::FullHouse,
-            steps: 0,
-        }
+/// Steps rated within this much of the hardest (in tenths) count in the score.
+const NEAR_HARDEST: u16 = 10;
+
+/// A rating being built: each step's technique and rating so far.
+#[derive(Default)]
+struct Tally {
+    steps: Vec<(Technique, Er)>,
+}
+
+impl Tally {
+    fn add(&mut self, taken: (Technique, Er)) {
+        self.steps.push(taken);
     }
 
-    fn add(&mut self, technique: Technique) {
-        self.score += technique.weight();
-        self.hardest = self.hardest.max(technique);
-        self.difficulty = self.hardest.difficulty();
-        self.steps += 1;
+    /// `taken`, or a unique rectangle where SE would have taken one first:
+    /// SE tries them at 4.5, among the patterns, where tudoku's rater leaves
+    /// them until the sound patterns stall (it proves the puzzle unique with
+    /// those). Looked for only when the step would raise the rating past 4.5.
+    fn as_se_would(&self, before: &Board, taken: (Technique, Er)) -> (Technique, Er) {
+        let rectangle = Technique::UniqueRectangle.er();
+        let highest = self.steps.iter().map(|s| s.1).max().unwrap_or_default();
+        if taken.1 > rectangle
+            && taken.1 > highest
+            && let Some(step) = find_uniqueness_step(before)
+        {
+            return (step.technique, rectangle);
+        }
+        taken
+    }
+
+    /// The rating of the steps taken (of a full grid, when none were).
+    fn scored(&self) -> Rating {
+        let mut hardest = (Technique::FullHouse, Er(0));
+        for &step in &self.steps {
+            if step.1 > hardest.1 {
+                hardest = step;
+            }
+        }
+        let (technique, er) = hardest;
+        let near = self
+            .steps
+            .iter()
+            .filter(|s| s.1.0 + NEAR_HARDEST >= er.0)
+            .count();
+        Rating {
+            difficulty: Difficulty::of_er(er),
+            er,
+            score: u32::from(er.0) * 100 + near.min(99) as u32,
+            hardest: technique,
+            steps: self.steps.len(),
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use std::fmt;
 use super::difficulty::Difficulty;
 use crate::board::cell::Cell;
 use crate::board::geometry::Shape;
+use super::se::Er;
 
 /// Declares `Technique` and `Technique::ALL` from one list of variants, so
 /// that the list code walks can never miss or reorder one.
@@ -37,80 +38,88 @@ techniques! {
     Pointing,
     Claiming,
     NakedPair,
+    XWing,
     HiddenPair,
     NakedTriple,
-    HiddenTriple,
-    NakedQuad,
-    HiddenQuad,
-    XWing,
-    XyWing,
     Swordfish,
-    Jellyfish,
-    XyzWing,
-    WWing,
-    SimpleColoring,
+    HiddenTriple,
     Skyscraper,
     TwoStringKite,
     FinnedXWing,
+    XyWing,
+    XyzWing,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
     FinnedSwordfish,
+    AlsXz,
+    SimpleColoring,
+    WWing,
     XChain,
     XyChain,
     UniqueRectangle,
     UniqueRectangleType2,
     UniqueRectangleType4,
+    ForcingChain,
+    NishioChain,
+    ContradictionChain,
+    DynamicChain,
     Backtrack,
 }
 
 impl Technique {
-    /// The level a puzzle needing this technique rates at.
+    /// The level a puzzle needing this technique rates at: the level its
+    /// rating on Sudoku Explainer's scale falls in.
     pub fn difficulty(self) -> Difficulty {
-        use Technique::*;
-        match self {
-            FullHouse | NakedSingle | HiddenSingle => Difficulty::Easy,
-            Pointing | Claiming | NakedPair | HiddenPair => Difficulty::Medium,
-            NakedTriple | HiddenTriple | NakedQuad | HiddenQuad | XWing | XyWing => {
-                Difficulty::Hard
-            }
-            Swordfish | Jellyfish | XyzWing | WWing | SimpleColoring | Skyscraper
-            | TwoStringKite | FinnedXWing | FinnedSwordfish | XChain | XyChain
-            | UniqueRectangle | UniqueRectangleType2 | UniqueRectangleType4 => Difficulty::Expert,
-            Backtrack => Difficulty::Extreme,
-        }
+        Difficulty::of_er(self.er())
     }
 
-    /// What one step of this technique adds to a rating's score: rising with
-    /// difficulty, so that within a level more and harder steps rate higher.
-    pub fn weight(self) -> u32 {
+    /// Sudoku Explainer's rating of a step of this technique (SukakuExplainer
+    /// 1.17's defaults, from its source), the least it gives the pattern:
+    /// a hidden single in a row or column rates 1.5 (in a box 1.2), and a
+    /// chain adds to it for its length (`se::chain`). SE has no W-wing, finned
+    /// fish, coloring or XY-chain of its own: it finds them as turbot fish
+    /// (finned X-wing 4.2), strong-link fish (finned swordfish 5.4), cycles and
+    /// forcing chains (6.5 to 7.0), which is what these say. Past XY-chains
+    /// come tudoku's contradiction chains: a forcing chain whose every link is
+    /// a bivalue cell or a digit's two places in a unit (static, 7.0), Nishio
+    /// (one digit, 7.5), dynamic contradiction chains on singles (8.5) and
+    /// with techniques inside (9.0), and trial and error, rated above them.
+    pub fn er(self) -> Er {
         use Technique::*;
-        match self {
-            FullHouse => 1,
-            NakedSingle => 2,
-            HiddenSingle => 3,
-            Pointing | Claiming => 8,
-            NakedPair => 10,
-            HiddenPair => 12,
-            NakedTriple => 16,
-            HiddenTriple => 18,
-            NakedQuad => 22,
-            HiddenQuad => 24,
-            XWing => 26,
-            XyWing => 28,
-            Swordfish => 32,
-            Jellyfish => 36,
-            XyzWing => 34,
-            WWing => 36,
-            SimpleColoring => 38,
-            Skyscraper => 36,
-            TwoStringKite => 36,
-            FinnedXWing => 38,
-            FinnedSwordfish => 40,
-            XChain => 42,
-            XyChain => 44,
-            UniqueRectangle => 34,
-            UniqueRectangleType2 => 36,
-            UniqueRectangleType4 => 36,
+        Er(match self {
+            FullHouse => 10,
+            HiddenSingle => 12,
+            NakedSingle => 23,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple => 40,
+            Skyscraper => 40,
+            TwoStringKite => 41,
+            FinnedXWing => 42,
+            XyWing => 42,
+            XyzWing => 44,
+            UniqueRectangle | UniqueRectangleType2 | UniqueRectangleType4 => 45,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+            FinnedSwordfish => 54,
+            AlsXz => 55,
+            SimpleColoring => 62,
+            WWing => 62,
+            XChain => 66,
+            XyChain => 68,
+            ForcingChain => 70,
+            NishioChain => 75,
+            ContradictionChain => 85,
+            DynamicChain => 90,
             Backtrack => 100,
-        }
+        })
     }
 
     /// True for deductions that only hold when the puzzle has one solution
@@ -120,6 +129,17 @@ impl Technique {
         matches!(
             self,
             UniqueRectangle | UniqueRectangleType2 | UniqueRectangleType4
+        )
+    }
+
+    /// True for the chains that assume a candidate and follow it to a
+    /// contradiction: found past every pattern, from the solution's
+    /// candidates (`find_contradiction`), and rated by their length.
+    pub fn is_contradiction(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            ForcingChain | NishioChain | ContradictionChain | DynamicChain
         )
     }
 
@@ -149,13 +169,34 @@ impl Technique {
             TwoStringKite => "Two-string kite",
             FinnedXWing => "Finned X-wing",
             FinnedSwordfish => "Finned swordfish",
+            AlsXz => "ALS-XZ",
             XChain => "X-chain",
             XyChain => "XY-chain",
             UniqueRectangle => "Unique rectangle",
             UniqueRectangleType2 => "Unique rectangle type 2",
             UniqueRectangleType4 => "Unique rectangle type 4",
+            ForcingChain => "Forcing chain",
+            NishioChain => "Nishio chain",
+            ContradictionChain => "Contradiction chain",
+            DynamicChain => "Dynamic contradiction chain",
             Backtrack => "Trial and error",
         }
+    }
+
+    /// The technique of a name as `name` gives it, any case, `-` or `_`
+    /// for spaces ("x-wing", "hidden_pair"): what `generate --technique` reads.
+    pub fn from_name(name: &str) -> Option<Technique> {
+        let key = |s: &str| -> String {
+            s.chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        };
+        let wanted = key(name);
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| key(t.name()) == wanted)
     }
 }
 

@@ -3,8 +3,8 @@
 //! unit has no place left for a digit. Every candidate the solution does not
 //! use is tried, the singles spread breadth-first (one layer of singles at a
 //! time), and the contradiction that needs the fewest placements wins, so the
-//! explanation is short: "if r2c5 were 7, r2c9 would be 3 and r4c9 5, and
-//! r4c5 would have no candidate left, so r2c5 is not 7".
+//! explanation is short: "r2c5=7 → r2c9=3 → r4c9=5 → r4c5 has no
+//! candidate left, so r2c5 is not 7".
 //!
 //! Each placement in a trial remembers which earlier ones it needs (those
 //! that removed the cell's other candidates, or the digit's other places in
@@ -13,9 +13,13 @@
 //!
 //! On the hardest positions singles alone break no trial. Then the trials
 //! run again, taking the easiest technique step that holds for every
-//! solution each time the singles stall; the explanation counts the singles
-//! and names the techniques ("13 singles and a pointing would follow").
-//! A chain too long to list in a hint (`LONGEST`) is counted the same way.
+//! solution each time the singles stall.
+//!
+//! The chain is spelled link by link, every link a single or a named step
+//! a player can check, and
+//! named as Sudoku Explainer names it: a Nishio chain when it stays on the
+//! assumed digit, a contradiction chain on singles, a dynamic one with
+//! technique steps inside; rated on SE's scale by kind and size.
 
 use super::board::{MAX_CELL_WORDS, cells_of};
 use super::text;
@@ -24,6 +28,7 @@ use crate::board::digits::DigitSet;
 use crate::board::geometry::Geometry;
 use crate::board::grid::Grid;
 use crate::logic::difficulty::Difficulty;
+use crate::logic::se::{self, Er};
 use crate::logic::step::{Step, Technique};
 
 /// Layers of singles a trial follows before giving up: contradictions found
@@ -75,8 +80,15 @@ struct Link {
     /// The earlier links it needs, as indices into the chain (a technique
     /// step needs all of them: what it reads is not tracked).
     needs: Vec<u16>,
+    /// The unit of a hidden single (`None` for a naked one).
+    hidden_in: Option<usize>,
     /// A technique step: its technique and units.
     step: Option<(Technique, Vec<usize>)>,
+    /// The candidates the link needed gone (the cell's others for a naked
+    /// single, the digit's other places in the unit for a hidden one): with
+    /// the link itself, its nodes in Sudoku Explainer's count of a chain's
+    /// size, which its rating grows with.
+    offs: u16,
 }
 
 /// What breaks: an empty cell without a candidate, or a digit without a
@@ -126,6 +138,8 @@ struct Found {
     /// The placements the break needs, in the order they were made (the
     /// assumption first).
     links: Vec<Link>,
+    /// Where each of `links` stands in the trial's chain (what `needs` says).
+    indices: Vec<u16>,
     broken: Break,
 }
 
@@ -218,7 +232,7 @@ impl<'a> Trial<'a> {
 
     /// Places a digit, recording the candidates it removes, where singles
     /// can appear and what breaks.
-    fn place(&mut self, cell: usize, digit: u8, needs: Vec<u16>) {
+    fn place(&mut self, cell: usize, digit: u8, needs: Vec<u16>, why: Option<Why>, offs: u16) {
         let index = self.chain.len() as u16;
         let losing = self.mark_placement(cell, digit, index);
         let lost = self.board.candidates(cell) - DigitSet::single(digit);
@@ -240,7 +254,12 @@ impl<'a> Trial<'a> {
             cell,
             digit,
             needs,
+            hidden_in: match why {
+                Some(Why::Hidden(unit)) => Some(unit),
+                _ => None,
+            },
             step: None,
+            offs,
         });
         // only what the placement touched can break: the cell's units for
         // the digits it lost, the peers that lost the digit and their units
@@ -282,7 +301,9 @@ impl<'a> Trial<'a> {
             cell: step.cells.first().copied().unwrap_or(0),
             digit: 0,
             needs: (0..index).collect(),
+            hidden_in: None,
             step: Some((step.technique, step.units.clone())),
+            offs: (step.eliminations.len() + step.placements.len()) as u16,
         });
         let (b, geo) = (&self.board, self.board.geometry());
         for cell in 0..geo.cell_count() {
@@ -354,11 +375,12 @@ impl<'a> Trial<'a> {
                 best = Some((links, broken));
             }
         }
-        best.map(|(links, broken)| Found {
-            links: links
+        best.map(|(indices, broken)| Found {
+            links: indices
                 .iter()
                 .map(|&i| self.chain[i as usize].clone())
                 .collect(),
+            indices,
             broken,
         })
     }
@@ -404,11 +426,17 @@ impl<'a> Trial<'a> {
             if self.board.value(cell) != 0 || !self.board.candidates(cell).contains(digit) {
                 continue;
             }
-            let needs = match why {
-                Why::Hidden(unit) => self.needs_of_unit(unit, digit, Some(cell)),
-                Why::Naked => self.needs_of_cell(cell, digit),
+            let (needs, offs) = match why {
+                Why::Hidden(unit) => (
+                    self.needs_of_unit(unit, digit, Some(cell)),
+                    self.start.positions(unit, digit).count_ones() - 1,
+                ),
+                Why::Naked => (
+                    self.needs_of_cell(cell, digit),
+                    self.start.candidates(cell).len() - 1,
+                ),
             };
-            self.place(cell, digit, needs);
+            self.place(cell, digit, needs, Some(why), offs as u16);
         }
         self.singles = singles;
         any
@@ -425,7 +453,7 @@ impl<'a> Trial<'a> {
         logic: Option<Difficulty>,
         scans_left: &mut usize,
     ) -> Option<Found> {
-        self.place(cell, digit, Vec::new());
+        self.place(cell, digit, Vec::new(), None, 0);
         for _ in 0..layers {
             if let Some(found) = self.best_break() {
                 return Some(found);
@@ -454,25 +482,47 @@ fn spend(scans_left: &mut usize, scans: usize) -> Option<()> {
 /// as a step: it removes the candidate, or places the cell's other digit
 /// when it had two. `None` when no trial breaks within `MAX_LAYERS`.
 pub fn find_contradiction(b: &Board, solution: &Grid) -> Option<Step> {
+    find_chain(b, solution).map(|(step, _)| step)
+}
+
+/// `find_contradiction`'s step with its rating on Sudoku Explainer's scale:
+/// the chain's kind (`Technique::is_contradiction`) and its size.
+pub fn find_chain(b: &Board, solution: &Grid) -> Option<(Step, Er)> {
     let budget = if b.n() <= 9 {
         SMALL_BOARD_BUDGET_CELLS
     } else {
         BUDGET_CELLS
     };
+    find_chain_within(b, solution, budget)
+}
+
+/// The rater's share of a hint's budget: a rating needs a chain's kind and
+/// size, not the best chain to show, and looks at several stalls a puzzle.
+const RATING_SHARE: usize = 8;
+
+/// `find_chain` on the rater's smaller budget: the same chain when it is
+/// found soon, which the shortest ones are; otherwise a longer one, or none
+/// (trial and error, which the hardest puzzles rate near anyway).
+pub fn find_chain_to_rate(b: &Board, solution: &Grid) -> Option<(Step, Er)> {
+    find_chain_within(b, solution, BUDGET_CELLS / RATING_SHARE)
+}
+
+fn find_chain_within(b: &Board, solution: &Grid, budget: usize) -> Option<(Step, Er)> {
     let mut scans_left = budget / b.geometry().cell_count();
     shortest_contradiction(b, solution, None, &mut scans_left)
         .or_else(|| shortest_contradiction(b, solution, Some(Difficulty::Extreme), &mut scans_left))
+        .map(|(cell, digit, found)| contradiction_step(b, cell, digit, &found))
 }
 
 /// The trial of every candidate the solution does not use, with singles and
-/// technique steps up to `logic`: the step of the shortest that breaks (the
-/// first, with technique steps).
+/// technique steps up to `logic`: the shortest that breaks (the first, with
+/// technique steps), as its assumption and what it found.
 fn shortest_contradiction(
     b: &Board,
     solution: &Grid,
     logic: Option<Difficulty>,
     scans_left: &mut usize,
-) -> Option<Step> {
+) -> Option<(usize, u8, Found)> {
     let geo = b.geometry();
     // trials take technique steps whose text nobody reads
     let quiet = b.clone().without_explanations();
@@ -504,81 +554,85 @@ fn shortest_contradiction(
         if best.as_ref().is_none_or(|(k, ..)| found.links.len() < *k) {
             best = Some((found.links.len(), cell, digit, found));
         }
-        // with technique steps the chain is counted, not listed: the first
-        // will do, and searching every trial with techniques costs seconds
+        // with technique steps the first will do: searching every trial
+        // with techniques costs seconds
         if logic.is_some() {
             break;
         }
     }
-    let (_, cell, digit, found) = best?;
-    Some(contradiction_step(b, cell, digit, &found))
+    best.map(|(_, cell, digit, found)| (cell, digit, found))
 }
 
-/// The longest explanation that lists every placement: past it, they are
-/// counted (the board highlights them all).
-const LONGEST: usize = 160;
-
-/// "r2c9 would be 3, r4c9 5, and ": every placement after the assumption.
-fn listed_chain(geo: &Geometry, links: &[Link]) -> String {
-    if links.iter().any(|l| l.step.is_some()) {
-        return counted_chain(geo, links);
-    }
-    let then: Vec<String> = links[1..]
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            let verb = if i == 0 { " would be " } else { " " };
-            format!("{}{verb}{}", geo.cell_name(l.cell), text::digit(l.digit))
-        })
-        .collect();
-    if then.is_empty() {
-        String::new()
-    } else {
-        format!("{}, and ", then.join(", "))
-    }
-}
-
-/// "9 singles and a pointing would follow, starting with r2c9 = 3, and ": the chain
-/// counted, for chains too long to list (past two techniques, those are
-/// counted too).
-fn counted_chain(geo: &Geometry, links: &[Link]) -> String {
-    let mut names: Vec<String> = Vec::new();
-    for (t, _) in links.iter().filter_map(|l| l.step.as_ref()) {
-        let name = text::with_article(t.name());
-        if !names.contains(&name) {
-            names.push(name);
+impl Found {
+    /// The kind of chain: with technique steps inside, a dynamic chain;
+    /// with every link one of two (`is_static`), a forcing chain; on one
+    /// digit only (hidden singles of the assumed digit), Nishio; otherwise
+    /// a contradiction chain on singles.
+    fn technique(&self, digit: u8, start: &Board) -> Technique {
+        if self.links.iter().any(|l| l.step.is_some()) {
+            Technique::DynamicChain
+        } else if self.is_static(start) {
+            Technique::ForcingChain
+        } else if self.links.iter().all(|l| l.digit == digit) {
+            Technique::NishioChain
+        } else {
+            Technique::ContradictionChain
         }
     }
-    let steps = links.iter().filter(|l| l.step.is_some()).count();
-    let singles = links.len() - 1 - steps;
-    let mut parts = Vec::new();
-    if singles > 0 {
-        parts.push(format!(
-            "{singles} {}",
-            if singles == 1 { "single" } else { "singles" }
-        ));
+
+    /// Whether every link follows from the one before alone, through a cell
+    /// with two candidates or a digit with two places in a unit, and the
+    /// break is the same: a chain a player follows one link at a time, with
+    /// nothing to remember (SE's static forcing chain).
+    fn is_static(&self, start: &Board) -> bool {
+        let linked = self
+            .links
+            .iter()
+            .enumerate()
+            .skip(1)
+            .all(|(i, l)| l.offs == 1 && l.needs == [self.indices[i - 1]]);
+        let broken = match self.broken {
+            Break::NoCandidate(cell) => start.candidates(cell).len() == 2,
+            Break::NoPlace(unit, digit) => start.positions(unit, digit).count_ones() == 2,
+        };
+        linked && broken
     }
-    match names.len() {
-        0 => {}
-        1 | 2 => parts.extend(names),
-        _ => parts.push(format!("{steps} technique steps")),
+
+    /// Its size as Sudoku Explainer counts a chain: every fact on the way,
+    /// the placements and the candidates they needed gone, and the break's.
+    fn size(&self, start: &Board) -> usize {
+        let links: usize = self.links.iter().map(|l| 1 + l.offs as usize).sum();
+        let broken = match self.broken {
+            Break::NoCandidate(cell) => start.candidates(cell).len() as usize,
+            Break::NoPlace(unit, digit) => start.positions(unit, digit).count_ones() as usize,
+        };
+        links + broken
     }
-    let from = links[1..]
-        .iter()
-        .find(|l| l.step.is_none())
-        .map(|l| {
-            format!(
-                ", starting with {} = {}",
-                geo.cell_name(l.cell),
-                text::digit(l.digit)
-            )
-        })
-        .unwrap_or_default();
-    format!("{} would follow{from}, and ", text::join_and(&parts))
 }
 
-fn contradiction_step(b: &Board, cell: usize, digit: u8, found: &Found) -> Step {
+/// One link of a spelled chain: "r2c9=3", "r4c9=5 (hidden in row 4)", or a
+/// technique step taken where the singles stall ("a pointing in box 3").
+fn spelled_link(geo: &Geometry, link: &Link) -> String {
+    match (&link.step, link.hidden_in) {
+        (Some((technique, units)), _) => format!(
+            "{} in {}",
+            text::with_article(&technique.name().to_lowercase()),
+            text::units(geo, units)
+        ),
+        (None, Some(unit)) => format!(
+            "{}={} (hidden in {})",
+            geo.cell_name(link.cell),
+            text::digit(link.digit),
+            geo.unit_name(unit)
+        ),
+        (None, None) => format!("{}={}", geo.cell_name(link.cell), text::digit(link.digit)),
+    }
+}
+
+fn contradiction_step(b: &Board, cell: usize, digit: u8, found: &Found) -> (Step, Er) {
     let geo = b.geometry();
+    let technique = found.technique(digit, b);
+    let er = se::chain(technique.er(), found.size(b));
     let others = b.candidates(cell) - DigitSet::single(digit);
     let (placements, eliminations) = match others.single_digit() {
         Some(other) => (vec![(cell, other)], vec![]),
@@ -590,12 +644,12 @@ fn contradiction_step(b: &Board, cell: usize, digit: u8, found: &Found) -> Step 
     let broken = match found.broken {
         Break::NoCandidate(c) => {
             cells.push(c);
-            format!("{} would have no candidate left", geo.cell_name(c))
+            format!("{} has no candidate left", geo.cell_name(c))
         }
         Break::NoPlace(unit, d) => {
             units.push(unit);
             format!(
-                "{} would have no place left in {}",
+                "{} has no place left in {}",
                 text::digit(d),
                 geo.unit_name(unit)
             )
@@ -611,27 +665,20 @@ fn contradiction_step(b: &Board, cell: usize, digit: u8, found: &Found) -> Step 
             ),
             None => format!("so {} is not {}", geo.cell_name(cell), text::digit(digit)),
         };
-        let said = |chain: String| {
-            format!(
-                "{}: if {} were {}, {chain}{broken}, {conclusion}",
-                Technique::Backtrack.name(),
-                geo.cell_name(cell),
-                text::digit(digit),
-            )
-        };
-        let listed = said(listed_chain(geo, &found.links));
-        if listed.chars().count() <= LONGEST || found.links.len() <= 2 {
-            listed
-        } else {
-            said(counted_chain(geo, &found.links))
-        }
+        let chain: Vec<String> = found.links.iter().map(|l| spelled_link(geo, l)).collect();
+        format!(
+            "{} (SE {er}): {} → {broken}, {conclusion}",
+            technique.name(),
+            chain.join(" → "),
+        )
     });
-    Step {
-        technique: Technique::Backtrack,
+    let step = Step {
+        technique,
         units,
         cells,
         placements,
         eliminations,
         explanation,
-    }
+    };
+    (step, er)
 }

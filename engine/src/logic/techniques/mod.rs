@@ -5,11 +5,13 @@
 //! solver ("no logical step found") when none applies. All of them work on
 //! every supported shape, rectangular boxes included.
 
+mod als;
 pub mod board;
 mod chain_search;
 mod chains;
 mod coloring;
 mod contradiction;
+mod direct;
 mod finned_fish;
 mod fish;
 mod locked;
@@ -20,12 +22,14 @@ pub mod text;
 mod uniqueness;
 mod wings;
 
+pub use als::find_als_xz;
 pub use board::Board;
 use chains::find_x_chain_among;
 pub use chains::{find_x_chain, find_xy_chain};
 pub use coloring::find_simple_coloring;
 use coloring::find_simple_coloring_among;
-pub use contradiction::find_contradiction;
+pub use contradiction::{find_chain, find_chain_to_rate, find_contradiction};
+use direct::find_direct;
 pub use finned_fish::find_finned_fish;
 use finned_fish::find_finned_fish_among;
 pub use fish::find_fish;
@@ -44,20 +48,19 @@ pub use uniqueness::{
 pub use wings::{find_w_wing, find_xy_wing, find_xyz_wing};
 
 use super::difficulty::Difficulty;
+use super::se::Er;
 use super::step::{Step, Technique};
 use crate::board::digits::DigitSet;
 use crate::board::grid::Grid;
 use crate::solve::solver;
 
-/// The logical techniques, in the order `find_step` tries them: every
-/// technique but the last, `Backtrack`.
-pub const LOGICAL: &[Technique] = match Technique::ALL.split_last() {
-    Some((_, logical)) => logical,
-    None => &[],
-};
+/// The pattern techniques, in the order `find_step` tries them: every
+/// technique before the contradiction chains, which need the solution's
+/// candidates (`find_contradiction`), and `Backtrack`.
+pub const LOGICAL: &[Technique] = Technique::ALL.split_at(Technique::ForcingChain as usize).0;
 
-/// The first step of one technique (`None` for `Backtrack`, which needs the
-/// solution: see `find_backtrack`).
+/// The first step of one technique (`None` for the contradiction chains and
+/// `Backtrack`, which need the solution: see `find_chain`, `find_backtrack`).
 pub fn find_technique(b: &Board, technique: Technique) -> Option<Step> {
     find_technique_among(b, technique, DigitSet::full(b.n()), u128::MAX)
 }
@@ -118,12 +121,13 @@ fn find_technique_among(
         TwoStringKite => find_two_string_kite_among(b, digits),
         FinnedXWing => find_finned_fish_among(b, 2, digits),
         FinnedSwordfish => find_finned_fish_among(b, 3, digits),
+        AlsXz => find_als_xz(b),
         XChain => find_x_chain_among(b, digits),
         XyChain => find_xy_chain(b),
         UniqueRectangle => find_unique_rectangle(b),
         UniqueRectangleType2 => find_unique_rectangle_type_2(b),
         UniqueRectangleType4 => find_unique_rectangle_type_4(b),
-        Backtrack => None,
+        ForcingChain | NishioChain | ContradictionChain | DynamicChain | Backtrack => None,
     }
 }
 
@@ -175,27 +179,44 @@ impl StepFinder {
     }
 
     /// Takes the step `sound_step_up_to` finds: applies it and returns its
-    /// technique. The rater never reads its steps, and most of them are
-    /// singles, which this places without building a `Step`.
-    pub fn take_sound_step_up_to(&mut self, b: &mut Board, max: Difficulty) -> Option<Technique> {
+    /// technique with its rating on Sudoku Explainer's scale. The rater never
+    /// reads its steps, and most of them are singles, which this places
+    /// without building a `Step`. Like SE, it takes a direct pattern (one
+    /// that leads straight to a hidden single: `direct.rs`) before a naked
+    /// single, and places that single.
+    pub fn take_sound_step_up_to(
+        &mut self,
+        b: &mut Board,
+        max: Difficulty,
+    ) -> Option<(Technique, Er)> {
         self.take(b, |t| is_sound_up_to(t, max))
     }
 
-    /// Takes the step `logical_step` finds (see `take_sound_step_up_to`).
-    pub fn take_logical_step(&mut self, b: &mut Board) -> Option<Technique> {
-        self.take(b, |_| true)
-    }
-
-    fn take(&mut self, b: &mut Board, allowed: impl Fn(Technique) -> bool) -> Option<Technique> {
+    fn take(
+        &mut self,
+        b: &mut Board,
+        allowed: impl Fn(Technique) -> bool,
+    ) -> Option<(Technique, Er)> {
+        // singles in SE's order, and where no full house or hidden single
+        // is left, SE's direct patterns before a naked single
+        for technique in SINGLES {
+            if technique == Technique::NakedSingle
+                && let Some(d) = find_direct(b)
+            {
+                b.place(d.cell, d.digit);
+                return Some((d.technique, d.er));
+            }
+            if let Some(s) = single(b, technique) {
+                b.place(s.cell, s.digit);
+                return Some((technique, s.er(b.n())));
+            }
+        }
         for &technique in LOGICAL.iter().filter(|&&t| allowed(t)) {
             if SINGLES.contains(&technique) {
-                if let Some(s) = single(b, technique) {
-                    b.place(s.cell, s.digit);
-                    return Some(technique);
-                }
+                continue;
             } else if let Some(step) = self.find(b, technique) {
                 b.apply(&step);
-                return Some(technique);
+                return Some((technique, technique.er()));
             }
         }
         None
@@ -387,7 +408,25 @@ mod tests {
                     .find_map(|&t| find_technique(&b, t));
                 assert_eq!(finder.sound_step_up_to(&b, Difficulty::Extreme), step);
                 let took = taker.take_sound_step_up_to(&mut taken, Difficulty::Extreme);
-                assert_eq!(took, step.as_ref().map(|s| s.technique));
+                // singles come in SE's order, a direct pattern's before a
+                // naked one: the taker places the first of those there is
+                let se_single = SINGLES
+                    .iter()
+                    .find_map(|&t| single(&b, t))
+                    .map(|s| (s.technique, s.er(9), s.cell, s.digit));
+                let first = match se_single {
+                    Some((Technique::NakedSingle, ..)) | None => find_direct(&b)
+                        .map(|d| (d.technique, d.er, d.cell, d.digit))
+                        .or(se_single),
+                    hidden => hidden,
+                };
+                if let Some((technique, er, cell, digit)) = first {
+                    assert_eq!(took, Some((technique, er)));
+                    b.place(cell, digit);
+                    assert_eq!(taken.to_grid(), b.to_grid());
+                    continue;
+                }
+                assert_eq!(took.map(|t| t.0), step.as_ref().map(|s| s.technique));
                 let step = step.or_else(|| find_backtrack(&b, &solution)).unwrap();
                 b.apply(&step);
                 if took.is_none() {

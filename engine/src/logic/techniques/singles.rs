@@ -6,6 +6,7 @@
 use super::board::Board;
 use super::{placing, scan_order, text};
 use crate::board::digits::DigitSet;
+use crate::logic::se::Er;
 use crate::logic::step::{Step, Technique};
 
 /// A single found on a board: `cell` (reasoned about in `unit`) must be `digit`.
@@ -17,11 +18,12 @@ pub(crate) struct Single {
     pub digit: u8,
 }
 
-/// The techniques `single` finds, in the order they are tried.
+/// The techniques `single` finds, in the order Sudoku Explainer tries them
+/// (the rater's order; hints offer a naked single before a hidden one).
 pub(crate) const SINGLES: [Technique; 3] = [
     Technique::FullHouse,
-    Technique::NakedSingle,
     Technique::HiddenSingle,
+    Technique::NakedSingle,
 ];
 
 /// The first single of one of the `SINGLES` techniques (`None` for any other).
@@ -50,6 +52,15 @@ pub fn find_hidden_single(b: &Board) -> Option<Step> {
 }
 
 impl Single {
+    /// Its rating on Sudoku Explainer's scale: a hidden single in a row or
+    /// column rates 1.5, in a box 1.2 (units are rows, columns, then boxes).
+    pub fn er(self, n: usize) -> Er {
+        match self.technique {
+            Technique::HiddenSingle if self.unit < 2 * n => Er(15),
+            t => t.er(),
+        }
+    }
+
     /// The step that places this single, explained.
     pub fn step(self, b: &Board) -> Step {
         let geo = b.geometry();
