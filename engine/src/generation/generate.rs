@@ -97,8 +97,11 @@ pub enum GenerateError {
         shape.board_name()
     )]
     TechniqueOutOfReach {
+        /// The board.
         shape: Shape,
+        /// The technique asked for.
         technique: Technique,
+        /// How many puzzles were dug before giving up.
         attempts: usize,
     },
     /// The caller's `cancelled` said stop.

@@ -4,9 +4,9 @@
 use std::fmt;
 
 use super::difficulty::Difficulty;
+use super::se::Er;
 use crate::board::cell::Cell;
 use crate::board::geometry::Shape;
-use super::se::Er;
 
 /// Declares `Technique` and `Technique::ALL` from one list of variants, so
 /// that the list code walks can never miss or reorder one.
