@@ -9,7 +9,8 @@
 use std::fmt;
 
 /// A rating on Sudoku Explainer's scale, in tenths (ER 7.5 is `Er(75)`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Er(pub u16);
 
 impl fmt::Display for Er {
