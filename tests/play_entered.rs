@@ -145,7 +145,8 @@ fn box_shape_overrides_the_default_for_a_typed_puzzle() {
 
 /// `saves --export NAME --code` gives the share code, and `play CODE` opens
 /// the same puzzle (its line, exported again, is the one that went in); a
-/// mistyped code is refused before the terminal is taken.
+/// mistyped code is refused before the terminal is taken. Needs a pty (Unix).
+#[cfg(unix)]
 #[test]
 fn a_share_code_goes_out_and_comes_back_in() {
     let tmp = tempfile::tempdir().unwrap();

@@ -102,7 +102,6 @@ fn the_slot_list_shows_whole_names_and_local_dates_at_80_columns() {
     let mut app = nine(Config::default());
     let name = "sunday-paper-hard-one-2026";
     let saved = saves::SavedGame::capture(&mut app.game, Instant::now());
-    let saved_at = saved.saved_at;
     saves::save_slot(&dir, name, &saved, false).unwrap();
     let rows_of: Vec<SlotRow> = saves::list(&dir)
         .unwrap()
@@ -123,7 +122,7 @@ fn the_slot_list_shows_whole_names_and_local_dates_at_80_columns() {
     #[cfg(unix)]
     {
         assert!(!screen.iter().any(|l| l.contains("(UTC)")));
-        let secs = i64::try_from(saved_at).unwrap();
+        let secs = i64::try_from(saved.saved_at).unwrap();
         let local = local_via_date(secs);
         if let Some(local) = local {
             assert!(row.contains(&local), "{row} lacks {local}");
