@@ -315,7 +315,29 @@ struct PendingGrid {
 
 /// Puzzles from lines handed over one at a time, for callers that read
 /// their text in pieces (a stream of any length) rather than holding it all.
-/// [`parse_puzzles`] is this over a whole text.
+/// [`parse_puzzles`] is this over a whole text. The engine does no I/O, so
+/// the caller reads: here from anything `BufRead`, such as a file or
+/// standard input, in memory that does not grow with the stream.
+///
+/// ```
+/// use std::io::BufRead;
+/// use tudoku_engine::PuzzleAssembler;
+///
+/// // stands in for `std::io::stdin().lock()` or a `BufReader` of a file
+/// let input = std::io::Cursor::new("1234341221434321\n# a comment\n1.34........4321\n");
+/// let mut puzzles = PuzzleAssembler::new(None);
+/// let mut read = Vec::new();
+/// for (index, line) in input.lines().enumerate() {
+///     puzzles.push_line(index + 1, &line?);
+///     while let Some(puzzle) = puzzles.pop() {
+///         read.push(puzzle?);
+///     }
+/// }
+/// puzzles.end_grid(); // the text is over: a grid left open is an error
+/// assert!(puzzles.pop().is_none());
+/// assert_eq!(read.iter().map(|p| p.line).collect::<Vec<_>>(), [1, 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct PuzzleAssembler {
     shape: Option<Shape>,
     pending: Option<PendingGrid>,
