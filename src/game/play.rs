@@ -229,30 +229,19 @@ impl Game {
         if !self.live_notes || digit == 0 || self.is_given(cell) {
             return Vec::new();
         }
-        let Some(placing) = self.history.done_newest_first().find(|e| {
-            e.changes.iter().any(|ch| {
-                ch.cell as usize == cell && ch.after.value == digit && ch.before.value != digit
-            })
-        }) else {
+        let Some(placing) = self.placing(cell, digit) else {
             return Vec::new();
         };
         let g = self.geometry();
-        placing
-            .changes
-            .iter()
-            .map(|ch| ch.cell as usize)
-            .zip(&placing.changes)
-            .filter(|&(peer, ch)| {
-                peer != cell
-                    && ch.before.notes.contains(digit)
-                    && !ch.after.notes.contains(digit)
-                    && self.values.get(peer) == 0
+        notes_taken(placing, cell, digit)
+            .filter(|&peer| {
+                self.values.get(peer) == 0
                     && !self.notes[peer].contains(digit)
                     && g.peers[peer]
                         .iter()
                         .all(|&p| p == cell || self.values.get(p) != digit)
             })
-            .map(|(peer, _)| {
+            .map(|peer| {
                 let mut state = self.state(peer);
                 state.notes.insert(digit);
                 (peer, state)
@@ -508,6 +497,16 @@ impl Game {
         });
     }
 
+    /// The latest edit that put `digit` in `cell`: what undoing that entry
+    /// would undo.
+    fn placing(&self, cell: usize, digit: u8) -> Option<&Edit> {
+        self.history.done_newest_first().find(|edit| {
+            edit.changes.iter().any(|ch| {
+                ch.cell as usize == cell && ch.after.value == digit && ch.before.value != digit
+            })
+        })
+    }
+
     /// The cell states that erase wrong entries as undoing them would: each
     /// cell back to the notes it had before the entry, and the digit put
     /// back in the notes of the peers its placement took it from (those
@@ -516,11 +515,7 @@ impl Game {
     fn erasures(&self, wrong: &[(usize, u8)]) -> Vec<(usize, CellState)> {
         let mut states: Vec<(usize, CellState)> = Vec::new();
         for &(cell, digit) in wrong {
-            let placement = self.history.done_newest_first().find(|edit| {
-                edit.changes.iter().any(|ch| {
-                    ch.cell as usize == cell && ch.after.value == digit && ch.before.value != digit
-                })
-            });
+            let placement = self.placing(cell, digit);
             let notes_before = placement
                 .and_then(|edit| edit.changes.iter().find(|ch| ch.cell as usize == cell))
                 .map_or(DigitSet::EMPTY, |ch| ch.before.notes);
@@ -535,14 +530,8 @@ impl Game {
             );
             let taken = placement
                 .into_iter()
-                .flat_map(|edit| &edit.changes)
-                .filter(|ch| {
-                    ch.cell as usize != cell
-                        && ch.before.notes.contains(digit)
-                        && !ch.after.notes.contains(digit)
-                });
-            for ch in taken {
-                let peer = ch.cell as usize;
+                .flat_map(|edit| notes_taken(edit, cell, digit));
+            for peer in taken {
                 let mut state = states
                     .iter()
                     .find(|(c, _)| *c == peer)
@@ -683,6 +672,19 @@ impl Game {
 }
 
 /// Sets `cell`'s state in a list of cell states, adding it if absent.
+/// The peers whose notes lost `digit` when `placing` put it in `cell`.
+fn notes_taken(placing: &Edit, cell: usize, digit: u8) -> impl Iterator<Item = usize> + '_ {
+    placing
+        .changes
+        .iter()
+        .filter(move |ch| {
+            ch.cell as usize != cell
+                && ch.before.notes.contains(digit)
+                && !ch.after.notes.contains(digit)
+        })
+        .map(|ch| ch.cell as usize)
+}
+
 fn set_in(states: &mut Vec<(usize, CellState)>, cell: usize, state: CellState) {
     match states.iter_mut().find(|(c, _)| *c == cell) {
         Some((_, s)) => *s = state,
