@@ -20,7 +20,7 @@ use tudoku_engine::{Hint, next_hint};
 use tudoku_engine::{canonical_form, mapping};
 
 fn load(file: &str) -> Vec<Grid> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("tests/data/{file}");
     let text = std::fs::read_to_string(&path).expect("test data is in the repository");
     parse_puzzles(&text, None)
         .map(|p| p.expect("test data parses").grid)

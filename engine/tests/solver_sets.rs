@@ -12,7 +12,7 @@ use tudoku_engine::{
 use tudoku_engine::{is_consistent, is_solution, is_solved};
 
 fn load(file: &str) -> Vec<Grid> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("tests/data/{file}");
     let text = std::fs::read_to_string(&path).expect("test data is in the repository");
     let grids: Vec<Grid> = parse_puzzles(&text, None)
         .map(|p| p.expect("test data parses").grid)
