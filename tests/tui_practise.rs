@@ -64,6 +64,8 @@ fn the_dialog_offers_only_techniques_9x9_generation_reaches() {
     assert!(offered.contains(&Technique::XWing));
     assert!(offered.contains(&Technique::NishioChain));
     for never in [
+        Technique::FullHouse,
+        Technique::HiddenQuad,
         Technique::ForcingChain,
         Technique::DynamicChain,
         Technique::Backtrack,

@@ -19,12 +19,18 @@ pub enum Field {
 
 /// The techniques the dialog offers to practise: every one 9x9 generation
 /// reaches as a puzzle's hardest step. Not the forcing chain and the dynamic
-/// contradiction chain (9x9 puzzles never need them), nor trial and error.
+/// contradiction chain (9x9 puzzles never need them), nor trial and error;
+/// nor the full house and the hidden quad, which `generate --technique`
+/// found as no 9x9 puzzle's hardest step in 2,000 tries (seeds 1 to 3).
 pub fn practised_techniques() -> impl Iterator<Item = Technique> {
     Technique::ALL.iter().copied().filter(|t| {
         !matches!(
             t,
-            Technique::ForcingChain | Technique::DynamicChain | Technique::Backtrack
+            Technique::FullHouse
+                | Technique::HiddenQuad
+                | Technique::ForcingChain
+                | Technique::DynamicChain
+                | Technique::Backtrack
         )
     })
 }
