@@ -26,7 +26,10 @@ pub use action::{Action, Applied, Direction, Jump, Refusal};
 pub use clock::{Clock, MAX_PLAY_TIME};
 pub use hint::HintState;
 pub use history::{CellState, Change, Edit, History, MAX_HISTORY_BYTES};
-pub use source::{fresh_puzzle_cancellable, new_puzzle, new_puzzle_cancellable, solved_key};
+pub use source::{
+    fresh_practice_cancellable, fresh_puzzle_cancellable, new_puzzle, new_puzzle_cancellable,
+    practice_puzzle_cancellable, solved_key,
+};
 
 /// A game. Serialises whole (history included) so a save restores it exactly;
 /// loading checks that the parts fit together instead of trusting the file.

@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::canonical_form;
 use crate::engine::{
-    Difficulty, GenerateError, GenerateOptions, Generated, Grid, Shape, generate_cancellable,
-    highest_level,
+    Difficulty, GenerateError, GenerateOptions, Generated, Grid, Shape, Technique,
+    generate_cancellable, highest_level,
 };
 
 /// How many seeds a new game tries before it gives up avoiding solved
@@ -31,10 +31,36 @@ pub fn fresh_puzzle_cancellable(
     solved: &[String],
     cancelled: &dyn Fn() -> bool,
 ) -> Option<(Generated, u64)> {
+    fresh_from(seed, solved, |seed| {
+        new_puzzle_cancellable(shape, difficulty, seed, cancelled)
+    })
+}
+
+/// `fresh_puzzle_cancellable` for practising a technique: a 9x9 puzzle
+/// whose hardest step is `technique` (`practice_puzzle_cancellable`), never
+/// one the player solved.
+pub fn fresh_practice_cancellable(
+    technique: Technique,
+    seed: u64,
+    solved: &[String],
+    cancelled: &dyn Fn() -> bool,
+) -> Option<(Generated, u64)> {
+    fresh_from(seed, solved, |seed| {
+        practice_puzzle_cancellable(technique, seed, cancelled)
+    })
+}
+
+/// What `make` gives for `seed` or the first seed after it whose puzzle is
+/// not in `solved` (the last tried when all are).
+fn fresh_from(
+    seed: u64,
+    solved: &[String],
+    make: impl Fn(u64) -> Option<Generated>,
+) -> Option<(Generated, u64)> {
     let mut last = None;
     for k in 0..FRESH_TRIES {
         let seed = seed.wrapping_add(k);
-        let made = new_puzzle_cancellable(shape, difficulty, seed, cancelled)?;
+        let made = make(seed)?;
         let seen = solved_key(&made.puzzle).is_some_and(|key| solved.contains(&key));
         if !seen {
             return Some((made, seed));
@@ -78,6 +104,29 @@ pub fn new_puzzle_cancellable(
             generate_cancellable(&GenerateOptions::new(shape), &mut rng(), cancelled).ok()
         }
         // Cancelled; and the game never asks for minimal puzzles.
+        Err(_) => None,
+    }
+}
+
+/// A 9x9 puzzle for practising a technique: its hardest step is
+/// `technique` and its level the technique's. Should the generator find
+/// none (a technique 9x9 puzzles never need), a puzzle of the technique's
+/// level instead: its rating says what it really needs.
+pub fn practice_puzzle_cancellable(
+    technique: Technique,
+    seed: u64,
+    cancelled: &dyn Fn() -> bool,
+) -> Option<Generated> {
+    let shape = Shape::for_size(9).expect("9x9 is a board");
+    let options = GenerateOptions {
+        technique: Some(technique),
+        ..GenerateOptions::new(shape)
+    };
+    match generate_cancellable(&options, &mut ChaCha8Rng::seed_from_u64(seed), cancelled) {
+        Ok(made) => Some(made),
+        Err(GenerateError::TechniqueOutOfReach { .. }) => {
+            new_puzzle_cancellable(shape, technique.difficulty(), seed, cancelled)
+        }
         Err(_) => None,
     }
 }

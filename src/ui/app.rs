@@ -20,7 +20,7 @@ use super::saves_dialog::SavesDialog;
 use super::signals::Signals;
 use super::terminal::TerminalGuard;
 use crate::engine::value_of;
-use crate::engine::{Difficulty, Shape};
+use crate::engine::{Difficulty, Shape, Technique};
 use crate::game::{Action, Applied, Direction, Game};
 
 use crate::storage::stats::Stats;
@@ -67,6 +67,8 @@ pub enum Mode {
         shape: Shape,
         difficulty: Difficulty,
         seed: u64,
+        /// The technique being practised, if one was picked.
+        technique: Option<Technique>,
     },
 }
 
@@ -329,7 +331,8 @@ impl App {
                     shape,
                     difficulty,
                     seed,
-                } => self.start_new_game(shape, difficulty, seed),
+                    technique,
+                } => self.start_new_game(shape, difficulty, seed, technique),
             },
             Mode::ConfirmRestart => {
                 if confirm {
@@ -646,14 +649,23 @@ impl App {
     }
 
     /// Starts making a new game on a background thread; `tick` takes it.
-    fn start_new_game(&mut self, shape: Shape, difficulty: Difficulty, seed: Option<u64>) {
+    fn start_new_game(
+        &mut self,
+        shape: Shape,
+        difficulty: Difficulty,
+        seed: Option<u64>,
+        technique: Option<Technique>,
+    ) {
         let seed = seed.unwrap_or_else(random_seed);
         let solved = self.stats.solved.clone();
-        self.generation = Some(Generation::start(shape, difficulty, seed, solved));
+        self.generation = Some(Generation::start(
+            shape, difficulty, technique, seed, solved,
+        ));
         self.mode = Mode::Generating {
             shape,
             difficulty,
             seed,
+            technique,
         };
     }
 
@@ -669,7 +681,12 @@ impl App {
         let Some(generation) = &self.generation else {
             return;
         };
-        let Mode::Generating { difficulty, .. } = self.mode else {
+        let Mode::Generating {
+            difficulty,
+            technique,
+            ..
+        } = self.mode
+        else {
             self.generation = None;
             return;
         };
@@ -678,14 +695,15 @@ impl App {
             Progress::Gone => None,
             Progress::Done(made, seed) => {
                 let level = made.rating.difficulty;
+                let hardest = made.rating.hardest;
                 Game::new(made.puzzle, made.solution, level, Some(seed), self.now)
                     .ok()
-                    .map(|game| (game, seed))
+                    .map(|game| (game, seed, hardest))
             }
         };
         self.generation = None;
         self.mode = Mode::Playing;
-        let Some((game, seed)) = made else {
+        let Some((game, seed, hardest)) = made else {
             self.message = Some("The new game could not be made.".to_string());
             return;
         };
@@ -694,7 +712,14 @@ impl App {
             self.message = Some(format!("{why}; the new game is not started."));
             return;
         }
-        self.message = Some(if level == difficulty {
+        self.message = Some(if let Some(t) = technique {
+            let name = t.name();
+            if hardest == t {
+                format!("New {level} game practising {name}, seed {seed}.")
+            } else {
+                format!("No puzzle needing {name} found; new {level} game, seed {seed}.")
+            }
+        } else if level == difficulty {
             format!("New {difficulty} game, seed {seed}.")
         } else {
             format!("No {difficulty} puzzle exists for this board; new {level} game, seed {seed}.")

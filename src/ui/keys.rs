@@ -284,7 +284,7 @@ pub const COMMANDS: [CommandInfo; 35] = [
     info(C::DigitFirst, "digit_first", "digit-first input", "digit first", &["F10", "*"]),
     info(C::Pause, "pause", "pause / resume", "pause", &["F7", "p", "space"]),
     info(C::Restart, "restart", "restart puzzle", "restart", &["F8"]),
-    info(C::NewGame, "new_game", "new game", "new", &["F9", "ctrl-n"]),
+    info(C::NewGame, "new_game", "new game or practise", "new", &["F9", "ctrl-n"]),
     info(C::Share, "share", "share this puzzle", "share", &["F11", "ctrl-e"]),
     info(C::Overview, "overview", "box overview on/off", "overview", &["=", "ctrl-o"]),
     info(C::Saves, "saves", "save / load a slot", "saves", &["s", "ctrl-s"]),

@@ -25,7 +25,7 @@ use std::time::Instant;
 pub use app::{App, Disk, Mode, random_seed};
 pub use board::BoardView;
 pub use config::{Config, Settings};
-pub use dialog::{DialogOutcome, Field, NewGameForm};
+pub use dialog::{DialogOutcome, Field, NewGameForm, practised_techniques};
 pub use keys::{BadKey, Command, KeyBindings, KeySpec, NoteModifier, value_keys};
 pub use layout::{BoardLayout, NotesView, Screen, Slots, screen, slots_needs};
 pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};

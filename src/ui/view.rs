@@ -101,11 +101,18 @@ impl App {
             Mode::InUse => self.render_in_use(area, buf),
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
-                shape, difficulty, ..
+                shape,
+                difficulty,
+                technique,
+                ..
             } => {
                 let n = shape.n();
+                let making = match technique {
+                    Some(t) => format!("Making a {n}x{n} puzzle for {}…", t.name()),
+                    None => format!("Making a {n}x{n} {difficulty} puzzle…"),
+                };
                 let lines = vec![
-                    Line::from(format!("Making a {n}x{n} {difficulty} puzzle…")),
+                    Line::from(making),
                     Line::from(format!(
                         "{} cancels",
                         self.config.keys.names(Command::Cancel)
@@ -535,7 +542,7 @@ impl App {
                 Style::default()
             };
             Line::from(vec![
-                Span::raw(format!("{marker}{label:<8}")),
+                Span::raw(format!("{marker}{label:<9}")),
                 Span::styled(format!("< {value} >"), style),
             ])
         };
@@ -547,6 +554,13 @@ impl App {
             ),
             row(Field::Difficulty, "Level", form.difficulty.to_string()),
             row(Field::Seed, "Seed", seed),
+            row(
+                Field::Technique,
+                "Practise",
+                form.technique
+                    .map_or("any technique", |t| t.name())
+                    .to_string(),
+            ),
             Line::from(""),
             Line::from("Up/Down: field   Left/Right: change"),
             Line::from(format!(
@@ -556,7 +570,7 @@ impl App {
             )),
         ];
         if let Some(note) = form.out_of_reach() {
-            lines.insert(3, Line::from(Span::styled(note, theme.message)));
+            lines.insert(4, Line::from(Span::styled(note, theme.message)));
         }
         if let Some(note) = &form.note {
             lines.insert(0, Line::from(Span::styled(note.clone(), theme.message)));

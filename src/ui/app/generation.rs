@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 
-use crate::engine::{Difficulty, Generated, Shape};
-use crate::game::fresh_puzzle_cancellable;
+use crate::engine::{Difficulty, Generated, Shape, Technique};
+use crate::game::{fresh_practice_cancellable, fresh_puzzle_cancellable};
 
 /// The puzzle being made, and the way to stop it.
 #[derive(Debug)]
@@ -32,9 +32,12 @@ impl Generation {
     /// Starts making the puzzle `new_puzzle` makes for these arguments, or,
     /// when the player solved that one in any disguise, the next seed's
     /// (`fresh_puzzle_cancellable`): `solved` holds their `solved_key`s.
+    /// With a `technique`, a 9x9 puzzle for practising it instead
+    /// (`fresh_practice_cancellable`; `shape` and `difficulty` unused).
     pub fn start(
         shape: Shape,
         difficulty: Difficulty,
+        technique: Option<Technique>,
         seed: u64,
         solved: Vec<String>,
     ) -> Generation {
@@ -43,7 +46,11 @@ impl Generation {
         let flag = Arc::clone(&cancelled);
         thread::spawn(move || {
             let stop = || flag.load(Ordering::Relaxed);
-            if let Some(made) = fresh_puzzle_cancellable(shape, difficulty, seed, &solved, &stop) {
+            let made = match technique {
+                Some(t) => fresh_practice_cancellable(t, seed, &solved, &stop),
+                None => fresh_puzzle_cancellable(shape, difficulty, seed, &solved, &stop),
+            };
+            if let Some(made) = made {
                 // The App may have gone on without it (Esc, quit): nobody to tell.
                 let _ = sender.send(made);
             }
@@ -97,7 +104,7 @@ mod tests {
     #[test]
     fn a_started_generation_delivers_the_seeded_puzzle() {
         let shape = Shape::for_size(6).unwrap();
-        let generation = Generation::start(shape, Difficulty::Medium, 3, Vec::new());
+        let generation = Generation::start(shape, Difficulty::Medium, None, 3, Vec::new());
         let Progress::Done(made, 3) = wait(&generation) else {
             panic!("no puzzle came");
         };
@@ -112,6 +119,7 @@ mod tests {
         let generation = Generation::start(
             Shape::for_size(16).unwrap(),
             Difficulty::Extreme,
+            None,
             1,
             Vec::new(),
         );
