@@ -3,10 +3,19 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::storage::ConfigDir;
 use clap::{CommandFactory, Parser, Subcommand};
-use tudoku::storage::ConfigDir;
+
+// The app reaches the engine as `crate::engine`, the name it had when it
+// lived in this crate.
+use tudoku_engine as engine;
 
 mod cli;
+mod game;
+mod storage;
+#[cfg(test)]
+mod tests;
+mod ui;
 
 /// Sudoku for the terminal, and a puzzle engine: solve, count, generate, rate, hint.
 #[derive(Parser, Debug)]

@@ -5,10 +5,10 @@
 
 use std::process::ExitCode;
 
-use tudoku::storage::ConfigDir;
-use tudoku::storage::saves::{check_slot_name, list, load_named};
-use tudoku::storage::timestamp;
-use tudoku::ui::format_time;
+use crate::storage::ConfigDir;
+use crate::storage::saves::{check_slot_name, list, load_named};
+use crate::storage::timestamp;
+use crate::ui::format_time;
 use tudoku_engine::share_code;
 
 use super::json::Object;

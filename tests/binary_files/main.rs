@@ -1,0 +1,28 @@
+//! Tests that run the binary on files the game's own code writes or reads
+//! back: a save or stats file made by the game's storage before a run, an
+//! autosave read after one. The package is a binary only, so the game's
+//! modules are compiled into this test as they are into the binary (the
+//! same source files, by `#[path]`), and the tests that need them share
+//! this one crate. Those modules' own unit tests come along and run here
+//! too.
+
+// The binary uses its modules whole; these tests use a few of their items.
+#![allow(dead_code, unused_imports)]
+
+// As in src/main.rs: the game's modules reach the engine as `crate::engine`.
+use tudoku_engine as engine;
+#[path = "../../src/game/mod.rs"]
+mod game;
+#[path = "../../src/storage/mod.rs"]
+mod storage;
+
+#[path = "../cli_common/mod.rs"]
+mod cli_common;
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli_json;
+mod cli_stats;
+mod faults;
+mod saves_pty;
+mod tui_hangup;
