@@ -71,7 +71,7 @@ fn whole_path(grid: &Grid) -> Result<Said, String> {
     Ok(Said { lines, fields })
 }
 
-/// Each (cell, digit) as "r1c2 <how> 5", the way the hint's JSON lists them.
+/// Each (cell, digit) as `r1c2 is 5` (`how` between them), the way the hint's JSON lists them.
 fn named(pairs: impl IntoIterator<Item = (Cell, u8)>, how: &str) -> Vec<String> {
     pairs
         .into_iter()
