@@ -5,7 +5,6 @@
 // of its own. A bench uses a few of their items, hence the `allow`s.
 
 // As in src/main.rs: the game's modules reach the engine as `crate::engine`.
-#[allow(unused_imports)]
 use tudoku_engine as engine;
 #[allow(dead_code, unused_imports)]
 #[path = "../../src/game/mod.rs"]

@@ -6,13 +6,14 @@
 //! this one crate. Those modules' own unit tests come along and run here
 //! too.
 
-// The binary uses its modules whole; these tests use a few of their items.
-#![allow(dead_code, unused_imports)]
-
 // As in src/main.rs: the game's modules reach the engine as `crate::engine`.
+// The binary uses its modules whole; these tests use a few of their items,
+// hence the `allow`s.
 use tudoku_engine as engine;
+#[allow(dead_code, unused_imports)]
 #[path = "../../src/game/mod.rs"]
 mod game;
+#[allow(dead_code, unused_imports)]
 #[path = "../../src/storage/mod.rs"]
 mod storage;
 
