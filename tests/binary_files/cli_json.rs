@@ -7,8 +7,6 @@ use std::process::Command;
 use serde_json::Value;
 
 use crate::cli_common::{run, stderr, stdout};
-use crate::storage::stats::{Finish, Stats};
-use crate::storage::{ConfigDir, store};
 use tudoku_engine::{Difficulty, Grid, Shape, is_solution, rate};
 
 const EASTER: &str =
@@ -96,17 +94,8 @@ fn hint_and_canon_write_objects() {
 #[test]
 fn stats_and_saves_write_objects() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = ConfigDir::at(tmp.path());
-    let mut stats = Stats::default();
     let shape = Shape::new(3, 2).unwrap();
-    stats.record_start(shape, Some(Difficulty::Hard));
-    let finish = Finish {
-        secs: 100,
-        hints: 1,
-        mistakes: 0,
-    };
-    stats.record_finish(shape, Some(Difficulty::Hard), finish);
-    store(&dir.stats_file(), &stats).unwrap();
+    crate::store_finishes(tmp.path(), shape, Difficulty::Hard, &[100]);
     let tudoku = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_tudoku"))
             .args(args)

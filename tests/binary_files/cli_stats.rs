@@ -2,8 +2,7 @@
 
 use std::process::Command;
 
-use crate::storage::stats::{Finish, Stats};
-use crate::storage::{ConfigDir, store};
+use crate::storage::ConfigDir;
 use tudoku_engine::{Difficulty, Shape};
 
 fn stats_in(dir: &std::path::Path) -> std::process::Output {
@@ -18,22 +17,8 @@ fn stats_in(dir: &std::path::Path) -> std::process::Output {
 #[test]
 fn shows_each_category_with_best_and_average() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = ConfigDir::at(tmp.path());
-    let mut stats = Stats::default();
     let shape = Shape::new(3, 2).unwrap();
-    for secs in [100, 300] {
-        stats.record_start(shape, Some(Difficulty::Hard));
-        stats.record_finish(
-            shape,
-            Some(Difficulty::Hard),
-            Finish {
-                secs,
-                hints: 1,
-                mistakes: 0,
-            },
-        );
-    }
-    store(&dir.stats_file(), &stats).unwrap();
+    crate::store_finishes(tmp.path(), shape, Difficulty::Hard, &[100, 300]);
     let o = stats_in(tmp.path());
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
