@@ -32,7 +32,7 @@ pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};
 pub use stats_table::{sparkline, stats_lines};
 pub use terminal::{check_terminal, restore};
 pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
-pub use time::format_time;
+pub use time::{format_time, local_date};
 pub use view::{ShareCommands, share_commands};
 
 use crate::engine::{Difficulty, Shape, highest_level};
