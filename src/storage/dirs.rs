@@ -9,7 +9,10 @@
 //!
 //! The config directory itself may be a symbolic link (into a dotfiles
 //! repository, say): what it points to is checked. A directory that does
-//! not exist yet passes: tudoku creates it 0700.
+//! not exist yet passes: tudoku creates it 0700 (on Windows, with an access
+//! list for the player and SYSTEM alone). On Windows a symbolic link is
+//! what std's `is_symlink` says is one: a symbolic link, a junction or a
+//! mount point (the reparse points that stand for another name).
 //!
 //! Who owns the directory and who may write in it is the platform's to
 //! say (`platform::exposure`): the owner's uid and the mode on Unix, the
