@@ -519,9 +519,8 @@ fn hint_levels_highlight_units_then_cells() {
     let g = app.game.geometry();
     let selected = app.game.selected();
     let mut units: Vec<usize> = step
-        .units
-        .iter()
-        .flat_map(|&u| g.units[u].clone())
+        .houses(g.shape)
+        .flat_map(|h| g.units[h.unit(g.shape).unwrap()].clone())
         .collect();
     units.retain(|&c| c != selected);
     units.sort_unstable();
@@ -529,7 +528,10 @@ fn hint_levels_highlight_units_then_cells() {
     assert_eq!(hint_coloured(&mut app), units, "level 1: the units");
     let first = text(&draw(&mut app, 80, 24));
     press(&mut app, KeyCode::Char('t'), now);
-    let mut cells = step.cells.clone();
+    let mut cells: Vec<usize> = step
+        .cells(g.shape)
+        .map(|c| g.cell(c.row(), c.col()))
+        .collect();
     cells.retain(|&c| c != selected);
     cells.sort_unstable();
     assert_eq!(hint_coloured(&mut app), cells, "level 2: the cells");

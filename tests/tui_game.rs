@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use tudoku::game::{Action, Direction, Game, Hint, HintLevel, Jump, Refusal, new_puzzle};
-use tudoku_engine::{Difficulty, Grid, Shape, count, is_solved, some_solution};
+use tudoku_engine::{Cell, Difficulty, Grid, Shape, count, is_solved, some_solution};
 
 const PUZZLE_9: &str = include_str!("../engine/tests/data/top1465.txt");
 const PUZZLE_6: &str = include_str!("../engine/tests/data/6x6.txt");
@@ -389,16 +389,16 @@ fn hints_go_technique_then_cells_then_apply() {
     };
     let g = game.geometry();
     let unit_cells: Vec<usize> = step
-        .units
-        .iter()
-        .flat_map(|&u| g.units[u].clone())
+        .houses(g.shape)
+        .flat_map(|h| g.units[h.unit(g.shape).unwrap()].clone())
         .collect();
     assert!(game.hint_cells().iter().all(|c| unit_cells.contains(c)));
     assert!(game.hint_cells().len() >= 9, "level 1 shows whole units");
     let first = game.hint_text().unwrap();
     game.apply(Action::Hint, now).unwrap();
     assert_eq!(game.hint().unwrap().level, HintLevel::Cells);
-    assert!(step.cells.iter().all(|c| game.hint_cells().contains(c)));
+    let cells = step.cells(g.shape).map(|c| g.cell(c.row(), c.col()));
+    assert!(cells.into_iter().all(|c| game.hint_cells().contains(&c)));
     let second = game.hint_text().unwrap();
     assert_eq!(board(&game), before, "showing a hint changes nothing");
     game.apply(Action::Hint, now).unwrap();
@@ -450,12 +450,13 @@ fn hints_remove_eliminations_from_the_players_notes() {
         assert_consistent(&game, "with auto notes");
         let state = game.hint().unwrap();
         assert!(state.filled_notes.is_empty(), "every empty cell had notes");
+        let g = game.geometry();
         if let Hint::Step { step, .. } = &state.hint
-            && step.placements.is_empty()
+            && step.placed(g.shape).next().is_none()
         {
             eliminated = true;
-            for &(cell, digit) in &step.eliminations {
-                assert!(!game.notes(cell).contains(digit));
+            for (cell, digit) in step.removed(g.shape) {
+                assert!(!game.notes(g.cell(cell.row(), cell.col())).contains(digit));
             }
             assert_ne!(board(&game).1, notes_before, "an elimination shows");
         }
@@ -480,7 +481,7 @@ fn a_wrong_entry_is_hinted_before_any_technique() {
         game.apply(Action::Hint, now).unwrap();
         assert_eq!(
             game.hint().unwrap().hint,
-            Hint::Mistakes(vec![(cell, wrong)])
+            Hint::Mistakes(vec![(Cell::from_index(cell, game.shape()).unwrap(), wrong)])
         );
         let name = game.geometry().cell_name(cell);
         let named = format!("{name} is not {wrong}");
@@ -520,7 +521,7 @@ fn a_digit_missing_from_the_notes_is_hinted_and_put_back() {
     game.apply(Action::Hint, now).unwrap();
     assert_eq!(
         game.hint().unwrap().hint,
-        Hint::MissingNotes(vec![(cell, right)])
+        Hint::MissingNotes(vec![(Cell::from_index(cell, game.shape()).unwrap(), right)])
     );
     let box_cells = &game.geometry().units[game.geometry().cell_units[cell][2]];
     assert_eq!(&game.hint_cells(), box_cells, "first the box");

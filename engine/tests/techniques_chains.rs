@@ -5,7 +5,7 @@
 //! cell they clear.
 
 use tudoku_engine::techniques::*;
-use tudoku_engine::{Step, Technique};
+use tudoku_engine::{House, Step, Technique};
 
 #[path = "techniques_common/positions.rs"]
 mod positions;
@@ -13,8 +13,8 @@ use positions::*;
 
 /// Every cell the step clears is named in its explanation.
 fn assert_names_cleared_cells(step: &Step, n: usize) {
-    for &(cell, _) in &step.eliminations {
-        let name = format!("r{}c{}", cell / n + 1, cell % n + 1);
+    for (cell, _) in step.removed(shape(n)) {
+        let name = cell.to_string();
         assert!(
             step.explanation.contains(&name),
             "{name} missing from: {}",
@@ -124,11 +124,14 @@ fn x_chain() {
         &[("r1c8", 1), ("r1c9", 1), ("r2c2", 1), ("r2c3", 1)],
     );
     assert_eq!(
-        step.cells,
-        cells(9, &["r1c1", "r5c1", "r5c4", "r9c4", "r9c7", "r2c7"])
+        step.cells(shape(9)).collect::<Vec<_>>(),
+        named(&["r1c1", "r5c1", "r5c4", "r9c4", "r9c7", "r2c7"])
     );
     // the strong links: columns 1, 4 and 7
-    assert_eq!(step.units, vec![9, 12, 15]);
+    assert_eq!(
+        step.houses(shape(9)).collect::<Vec<_>>(),
+        [House::Column(0), House::Column(3), House::Column(6)]
+    );
     assert_names_cleared_cells(&step, 9);
 
     // a third place for 1 in column 4 breaks the chain in the middle
@@ -159,7 +162,10 @@ fn xy_chain() {
     let step = find_xy_chain(&b).unwrap();
     assert_eq!(step.technique, Technique::XyChain);
     assert_eliminates(&step, 9, &[("r1c9", 1), ("r5c1", 1)]);
-    assert_eq!(step.cells, cells(9, &["r1c1", "r1c5", "r5c5", "r5c9"]));
+    assert_eq!(
+        step.cells(shape(9)).collect::<Vec<_>>(),
+        named(&["r1c1", "r1c5", "r5c5", "r5c9"])
+    );
     assert_names_cleared_cells(&step, 9);
     // the last cell no longer ends in 1
     let broken: &[(&str, &[u8])] = &[
