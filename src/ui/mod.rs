@@ -26,7 +26,7 @@ pub use app::{App, Disk, random_seed};
 pub use config::Config;
 pub use stats_table::stats_lines;
 pub use terminal::check_terminal;
-pub use time::format_time;
+pub use time::{format_time, local_date};
 
 // What the game's tests (src/tests) reach from outside this module.
 #[cfg(test)]
