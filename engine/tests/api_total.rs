@@ -7,9 +7,9 @@
 
 use proptest::prelude::*;
 use tudoku_engine::{
-    Cell, Difficulty, Grid, Hint, HintLevel, House, SetError, Shape, SolutionCount, Unsolvable,
-    canonical, count, generate, hint, is_solution, parse, rate, solution, some_solution,
-    step_highlight, step_text,
+    Cell, Difficulty, DigitSet, Grid, Hint, HintLevel, House, SetError, Shape, SolutionCount,
+    Unsolvable, canonical, count, generate, hint, is_solution, parse, rate, solution,
+    some_solution, step_highlight, step_text, symbol, value_of,
 };
 
 /// A shape with n <= 9 and a grid on it with `density` of its cells filled
@@ -155,6 +155,34 @@ proptest! {
         for house in houses {
             let on = house.unit(other).is_some();
             prop_assert_eq!(on, house.number() < other.n());
+        }
+    }
+}
+
+proptest! {
+    /// Digit sets and symbols take any byte: a digit without a bit is never
+    /// held and changes nothing; every other digit behaves as a set's
+    /// member, checked against a plain list of digits.
+    #[test]
+    fn digit_sets_and_symbols_take_any_byte(digits in prop::collection::vec(any::<u8>(), 0..12), probe in any::<u8>(), n in any::<usize>()) {
+        let mut set = DigitSet::EMPTY;
+        let mut members: Vec<u8> = Vec::new();
+        for &d in &digits {
+            set.insert(d);
+            if (1..=32).contains(&d) && !members.contains(&d) {
+                members.push(d);
+            }
+        }
+        prop_assert_eq!(set.len() as usize, members.len());
+        prop_assert_eq!(set.contains(probe), members.contains(&probe));
+        prop_assert_eq!(DigitSet::single(probe).len(), u32::from((1..=32).contains(&probe)));
+        set.remove(probe);
+        prop_assert!(!set.contains(probe));
+        prop_assert_eq!(DigitSet::full(n).len() as usize, n.min(32));
+        let sym = symbol(probe);
+        match probe {
+            0..=35 => prop_assert_eq!(value_of(sym).filter(|_| probe <= 25), (probe <= 25).then_some(probe)),
+            _ => prop_assert_eq!(sym, '?'),
         }
     }
 }

@@ -7,20 +7,36 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 /// A set of digits 1..=25 as bits (digit d is bit d-1): candidates and notes.
 /// The bits are public because the hot loops work on them directly.
+///
+/// Digits 1..=32 have a bit; the methods take any `u8` without panicking:
+/// 0 and digits above 32 are never held, and adding or removing them does
+/// nothing.
 pub struct DigitSet(pub u32);
+
+/// The bit of `digit`, or no bit for 0 and digits above 32.
+const fn bit(digit: u8) -> u32 {
+    match 1u32.checked_shl((digit as u32).wrapping_sub(1)) {
+        Some(bit) => bit,
+        None => 0,
+    }
+}
 
 impl DigitSet {
     /// The set with no digit.
     pub const EMPTY: DigitSet = DigitSet(0);
 
-    /// All digits 1..=n.
+    /// All digits 1..=n (1..=32 for any larger `n`).
     pub const fn full(n: usize) -> DigitSet {
-        DigitSet((1u32 << n) - 1)
+        if n >= 32 {
+            DigitSet(u32::MAX)
+        } else {
+            DigitSet((1u32 << n) - 1)
+        }
     }
 
-    /// The set holding only `digit` (1-based).
+    /// The set holding only `digit` (1-based; empty for a digit without a bit).
     pub const fn single(digit: u8) -> DigitSet {
-        DigitSet(1 << (digit - 1))
+        DigitSet(bit(digit))
     }
 
     /// The bits, digit d at bit d-1.
@@ -28,19 +44,19 @@ impl DigitSet {
         self.0
     }
 
-    /// Whether `digit` is in the set (false for 0 and digits above 25).
+    /// Whether `digit` is in the set (false for 0 and digits above 32).
     pub const fn contains(self, digit: u8) -> bool {
-        self.0 & (1 << (digit - 1)) != 0
+        self.0 & bit(digit) != 0
     }
 
-    /// Adds `digit` (1..=25).
+    /// Adds `digit` (1..=25 on a board; nothing for a digit without a bit).
     pub fn insert(&mut self, digit: u8) {
-        self.0 |= 1 << (digit - 1);
+        self.0 |= bit(digit);
     }
 
-    /// Removes `digit` (1..=25).
+    /// Removes `digit` (nothing for a digit without a bit).
     pub fn remove(&mut self, digit: u8) {
-        self.0 &= !(1 << (digit - 1));
+        self.0 &= !bit(digit);
     }
 
     /// How many digits the set holds.

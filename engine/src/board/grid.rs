@@ -165,11 +165,13 @@ impl fmt::Display for Grid {
     }
 }
 
-/// The character for a value: `0` for empty, `1`-`9`, then `A`-`P`.
+/// The character for a value: `0` for empty, `1`-`9`, then `A`-`P` (and on
+/// to `Z` for 35); `?` for a value no symbol stands for.
 pub fn symbol(value: u8) -> char {
     match value {
         0..=9 => (b'0' + value) as char,
-        _ => (b'A' + value - 10) as char,
+        10..=35 => (b'A' + value - 10) as char,
+        _ => '?',
     }
 }
 
