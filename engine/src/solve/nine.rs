@@ -22,12 +22,11 @@ const DENSE: usize = 30;
 
 /// Sparse grids with at least this many givens (and fewer than `DENSE`) go
 /// to the triad search straight from their givens, without the generic
-/// search's propagation first: almost none of them is solved by that
-/// propagation alone, and doing it, then handing its candidates over, cost
-/// top1465 (20-28 givens but for a fifth) 1.3 µs a puzzle, 13% of its time.
-/// Minimal 17-clue puzzles, which the generic propagation mostly solves or
-/// nearly solves, keep the route below (measured: 17_clue 2.2 -> 2.6 µs a
-/// puzzle on the triad search alone).
+/// search's propagation first: that propagation and the handover of its
+/// candidates cost top1465 (20-28 givens but for a fifth) 1.3 µs a puzzle,
+/// 13% of its time. Minimal 17-clue puzzles, which the generic propagation
+/// mostly solves or nearly solves, keep the route below (measured: 17_clue
+/// 2.1 -> 2.6 µs a puzzle on the triad search alone).
 const DIRECT: usize = 18;
 
 /// On sparser grids, when the generic search's propagation of the givens
