@@ -6,7 +6,10 @@
 //! (above 1: tudoku is faster): the `sudoku` crate 0.8 always, and tdoku
 //! when `TUDOKU_TDOKU` names its benchmark driver (build it with
 //! `/work/shared/peers/tdoku/build.sh DIR`, then point this at
-//! `DIR/tdoku-native` or `DIR/tdoku-portable`).
+//! `DIR/tdoku-native` or `DIR/tdoku-portable`). tdoku's time is its whole
+//! process (start-up, reading and writing included) against tudoku's search
+//! alone, which flatters tudoku most on the short sets: `whole` compares
+//! whole processes.
 //!
 //! Reads the sets from the folder named by `TUDOKU_BENCH_DATA` (default
 //! `../shared/bench-data` beside the crate) and skips a missing file with a

@@ -99,12 +99,26 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// propagated. Returns the number of givens, or `None` when that finds
     /// a contradiction (and the root is not to be searched).
     pub(super) fn start(&mut self, grid: &Grid, candidates: &[DigitSet]) -> Option<usize> {
+        let givens = self.plant(grid)?;
+        self.settle(grid, candidates).then_some(givens)
+    }
+
+    /// The first half of [`Core::start`]: the root alone on the stack with
+    /// the givens placed, not yet propagated. Returns the number of givens,
+    /// or `None` when two clash.
+    pub(super) fn plant(&mut self, grid: &Grid) -> Option<usize> {
         self.stack.clear();
         self.stack.push(Self::empty_state());
+        Self::place_givens(&mut self.stack[0], grid)
+    }
+
+    /// The second half of [`Core::start`], after [`Core::plant`]: the root's
+    /// empty cells limited to `candidates` and everything propagated; false
+    /// on a contradiction.
+    pub(super) fn settle(&mut self, grid: &Grid, candidates: &[DigitSet]) -> bool {
         let root = &mut self.stack[0];
-        let givens = Self::place_givens(root, grid)?;
         Self::limit_to(root, grid, candidates);
-        Self::propagate(self.tables, root, true).then_some(givens)
+        Self::propagate(self.tables, root, true)
     }
 
     /// The root that [`Core::start`] made, before [`Core::search`] runs.

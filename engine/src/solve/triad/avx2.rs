@@ -1,12 +1,17 @@
 //! The AVX2 backend: a box in one 256-bit register, a band in one 128-bit
-//! register.
+//! register. `Avx2<true>` is the same backend for processors with AVX-512's
+//! 256-bit forms (VL, BW, BITALG): its lane counts are one `vpopcntw` rather
+//! than three table lookups, and its comparisons go to a mask register; the
+//! search compiled for it also lets the compiler merge logic operations into
+//! `vpternlog` (on this project's AMD EPYC, 7% off the hard sets' time).
 //!
 //! Soundness: every method calls `std::arch` intrinsics that need AVX2 (or
-//! SSE4.1, which AVX2 implies). Values of [`Avx2`] and [`Avx2Half`] are only
-//! made inside the search that `Nine` runs through its `#[target_feature]`
-//! entry point, which it calls only after `is_x86_feature_detected!("avx2")`
-//! said yes (the types are private to the solver's module), so the
-//! instructions exist whenever this code runs. The methods are
+//! SSE4.1, which AVX2 implies), and those of `Avx2<true>` also AVX-512
+//! (VL, BW, BITALG). Values of [`Avx2`] and [`Avx2Half`] are only made inside
+//! the searches that `Nine` runs through its `#[target_feature]` entry
+//! points, which it calls only after `is_x86_feature_detected!` said yes to
+//! every feature that entry enables (the types are private to the solver's
+//! module), so the instructions exist whenever this code runs. The methods are
 //! `#[inline(always)]` so that they compile into that entry point, with AVX2
 //! enabled, rather than into calls. The loads and stores read and write
 //! arrays of exactly the register's size, unaligned.
@@ -15,13 +20,15 @@ use std::arch::x86_64::*;
 
 use super::lanes::{Half, Lanes};
 
+/// A box: sixteen lanes in one register; with `AVX512`, counted and
+/// compared with AVX-512's instructions.
 #[derive(Clone, Copy)]
-pub(super) struct Avx2(__m256i);
+pub(super) struct Avx2<const AVX512: bool>(__m256i);
 
 #[derive(Clone, Copy)]
 pub(super) struct Avx2Half(__m128i);
 
-impl Lanes for Avx2 {
+impl<const AVX512: bool> Lanes for Avx2<AVX512> {
     type Half = Avx2Half;
 
     #[inline(always)]
@@ -88,6 +95,10 @@ impl Lanes for Avx2 {
 
     #[inline(always)]
     fn counts(self) -> Self {
+        if AVX512 {
+            // SAFETY: see the module doc (AVX-512 VL and BITALG were detected).
+            return unsafe { Avx2(_mm256_popcnt_epi16(self.0)) };
+        }
         // SAFETY: see the module doc (AVX2 was detected).
         unsafe {
             // Bit counts of nibbles, looked up by `pshufb`: the low nibble,
@@ -120,6 +131,10 @@ impl Lanes for Avx2 {
 
     #[inline(always)]
     fn any_below(self, other: Self) -> bool {
+        if AVX512 {
+            // SAFETY: see the module doc (AVX-512 VL and BW were detected).
+            return unsafe { _mm256_cmplt_epi16_mask(self.0, other.0) != 0 };
+        }
         // SAFETY: see the module doc (AVX2 was detected).
         unsafe { _mm256_movemask_epi8(_mm256_cmpgt_epi16(other.0, self.0)) != 0 }
     }
