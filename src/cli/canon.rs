@@ -54,7 +54,7 @@ pub fn run(args: &CanonArgs, report: &Report) -> ExitCode {
             |read| match canonical_line(&read.grid, args.zeros) {
                 Ok(form) => Outcome::either(
                     report,
-                    || vec![form.clone()],
+                    || form.clone(),
                     || fields(&read.grid, &form, args.zeros),
                 ),
                 Err(message) => Outcome::failed("invalid").because(message),
@@ -77,11 +77,11 @@ pub fn run(args: &CanonArgs, report: &Report) -> ExitCode {
                     .unwrap_or_else(PoisonError::into_inner)
                     .insert(form.clone());
                 if !first {
-                    return Outcome::done(Vec::new());
+                    return Outcome::nothing();
                 }
                 Outcome::either(
                     report,
-                    || vec![read.grid.to_line(args.zeros)],
+                    || read.grid.to_line(args.zeros),
                     || fields(&read.grid, &form, args.zeros),
                 )
             }

@@ -38,7 +38,7 @@ pub fn run(args: &HintArgs, report: &Report) -> ExitCode {
             };
             let puzzle = || Object::new().str("puzzle", &grid.to_line(false));
             match result {
-                Ok(said) => Outcome::either(report, || said.lines, || puzzle().merge(said.fields)),
+                Ok(said) => Outcome::either(report, || said.text, || puzzle().merge(said.fields)),
                 Err(why) => {
                     let why = no_solution_because(grid, &why);
                     Outcome::failed("no hint")
@@ -50,9 +50,9 @@ pub fn run(args: &HintArgs, report: &Report) -> ExitCode {
     })
 }
 
-/// A hint as text lines and as JSON fields.
+/// A hint as text (lines joined by `\n`) and as JSON fields.
 struct Said {
-    lines: Vec<String>,
+    text: String,
     fields: Object,
 }
 
@@ -65,10 +65,11 @@ fn whole_path(grid: &Grid) -> Result<Said, String> {
         .map(|(i, step)| format!("{}. {}", i + 1, step.explanation))
         .collect();
     lines.push(String::new());
+    let text = lines.join("\n");
     let fields = Object::new()
         .strs("steps", steps.iter().map(|s| s.explanation.as_str()))
         .strs("techniques", steps.iter().map(|s| s.technique.name()));
-    Ok(Said { lines, fields })
+    Ok(Said { text, fields })
 }
 
 /// Each (cell, digit) as `r1c2 is 5` (`how` between them), the way the hint's JSON lists them.
@@ -107,8 +108,5 @@ fn next_step(givens: &Grid, entries: &Grid, notes: Option<&[DigitSet]>) -> Resul
         fields = fields.str("technique", technique);
     }
     fields = fields.strs("cells", cells.iter().map(String::as_str));
-    Ok(Said {
-        lines: vec![text],
-        fields,
-    })
+    Ok(Said { text, fields })
 }

@@ -20,7 +20,7 @@ pub fn run(args: &RateArgs, report: &Report) -> ExitCode {
         |read| match rate(&read.grid) {
             Ok(rating) => Outcome::either(
                 report,
-                || vec![rating.to_string()],
+                || rating.to_string(),
                 || {
                     Object::new()
                         .str("puzzle", &read.grid.to_line(false))

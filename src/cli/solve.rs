@@ -59,10 +59,9 @@ pub fn run(args: &SolveArgs, report: &Report) -> ExitCode {
                         .with_fields(fields())
                         .because(no_solution_because(grid, "no solution"));
                 }
-                return Outcome::either(report, || vec![describe(count)], fields);
+                return Outcome::either(report, || describe(count), fields);
             }
-            let solved = solve_unique_with(&mut solver, grid);
-            let (solution, unique) = match &solved {
+            let (solution, unique) = match solve_unique_with(&mut solver, grid) {
                 Solved::Unsolvable => {
                     return Outcome::failed("no solution")
                         .with_fields(puzzle().str("solutions", "none"))
@@ -71,17 +70,15 @@ pub fn run(args: &SolveArgs, report: &Report) -> ExitCode {
                 Solved::Unique(solution) => (solution, true),
                 Solved::Multiple(solution) => (solution, false),
             };
-            let line = || solution.to_line(args.zeros);
-            let outcome = Outcome::either(
-                report,
-                || vec![line()],
-                || {
-                    let solutions = if unique { "one" } else { "several" };
-                    puzzle()
-                        .str("solution", &line())
-                        .str("solutions", solutions)
-                },
-            );
+            // the solution's own memory becomes its line
+            let line = solution.into_line(args.zeros);
+            let outcome = if report.json() {
+                let solutions = if unique { "one" } else { "several" };
+                Outcome::nothing()
+                    .with_fields(puzzle().str("solution", &line).str("solutions", solutions))
+            } else {
+                Outcome::done(line)
+            };
             if unique {
                 outcome
             } else {

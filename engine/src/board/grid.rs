@@ -102,15 +102,21 @@ impl Grid {
     /// The puzzle as one line of the text format; empty cells are `.`, or `0`
     /// when `zeros` is set.
     pub fn to_line(&self, zeros: bool) -> String {
+        self.clone().into_line(zeros)
+    }
+
+    /// [`Grid::to_line`] made in the grid's own memory, for a caller done
+    /// with the grid: a batch solve writes a line per solution, and a second
+    /// allocation per puzzle is a measurable share of a 9x9 solve.
+    pub fn into_line(self, zeros: bool) -> String {
         const SYMBOLS: &[u8; 26] = b".123456789ABCDEFGHIJKLMNOP";
         let empty = if zeros { b'0' } else { b'.' };
+        let mut bytes = self.cells;
         // bytes, then one check that they are text: a char at a time costs a
         // measurable share of a 9x9 solve
-        let bytes = self
-            .cells
-            .iter()
-            .map(|&v| if v == 0 { empty } else { SYMBOLS[v as usize] })
-            .collect();
+        for v in &mut bytes {
+            *v = if *v == 0 { empty } else { SYMBOLS[*v as usize] };
+        }
         String::from_utf8(bytes).expect("symbols are ASCII")
     }
 
