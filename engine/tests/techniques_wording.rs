@@ -2,19 +2,16 @@
 //! every explanation gives a reason, a unit name is never run into a digit,
 //! eliminations come grouped by digit and name exactly the step's
 //! eliminations, a finned fish names its fins and the cells that see them,
-//! and a chain's listed links replay on a plain board to what it names
-//! (`techniques_common/replay.rs`).
+//! and the forcing chains' explanations read this way too (their links
+//! are replayed in techniques_chains.rs).
 
-#[path = "techniques_common/replay.rs"]
-mod replay;
 mod techniques_common;
 
 use proptest::prelude::*;
-use replay::replay;
 use techniques_common::load;
 use tudoku_engine::solve_path;
 use tudoku_engine::techniques::text::removals;
-use tudoku_engine::techniques::{Board, find_contradiction, find_logical_step};
+use tudoku_engine::techniques::{Board, find_logical_step};
 use tudoku_engine::{Geometry, Grid, Shape, Step, Technique, some_solution};
 
 /// Every step of the hint path of a sample of the hardest puzzles.
@@ -202,35 +199,4 @@ fn a_finned_fish_names_its_fins_and_the_cells_that_see_them() {
         }
     }
     assert!(seen > 0, "no finned fish in the sample");
-}
-
-#[test]
-fn a_chain_replays_to_what_it_names() {
-    let geo = Shape::for_size(9).unwrap().geometry();
-    let mut listed = 0;
-    for g in load("hardest_1106.txt").iter().step_by(90) {
-        let s = some_solution(g).unwrap();
-        let mut b = Board::from_grid(g);
-        while !b.is_solved() {
-            let step = match find_logical_step(&b) {
-                Some(step) => step,
-                None => {
-                    let step = find_contradiction(&b, &s).expect("a chain on every stall");
-                    let text = &step.explanation;
-                    for &(c, d) in &step.placements {
-                        assert_eq!(s.get(c), d, "{text}");
-                    }
-                    for &(c, d) in &step.eliminations {
-                        assert_ne!(s.get(c), d, "{text}");
-                    }
-                    assert!(step.technique.is_contradiction(), "{text}");
-                    replay(geo, &b, &step);
-                    listed += 1;
-                    step
-                }
-            };
-            b.apply(&step);
-        }
-    }
-    assert!(listed > 10, "only {listed} listed chains");
 }
