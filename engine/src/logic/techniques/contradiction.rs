@@ -4,22 +4,20 @@
 //! use is tried, the singles spread breadth-first (one layer of singles at a
 //! time), and the contradiction that needs the fewest placements wins, so the
 //! explanation is short: "r2c5=7 → r2c9=3 → r4c9=5 → r4c5 has no
-//! candidate left, so r2c5 is not 7".
-//!
-//! Each placement in a trial remembers which earlier ones it needs (those
-//! that removed the cell's other candidates, or the digit's other places in
-//! the unit), so the explanation names only the placements that lead to the
-//! contradiction, not everything the singles filled in on the way.
+//! candidate left, so r2c5 is not 7". Each link names only the placements
+//! it needs (`assumption.rs`). A forcing chain from a cell or region
+//! (`forcing.rs`) is taken instead where SE rates it lower.
 //!
 //! On the hardest positions singles alone break no trial. Then the trials
-//! run again, taking the easiest technique step that holds for every
-//! solution each time the singles stall.
+//! run again, taking the easiest technique step up to Hard that holds for
+//! every solution each time the singles stall; where even that breaks
+//! nothing, nested: taking a short contradiction found inside the trial.
 //!
-//! The chain is spelled link by link, every link a single or a named step
-//! a player can check, and
-//! named as Sudoku Explainer names it: a Nishio chain when it stays on the
-//! assumed digit, a contradiction chain on singles, a dynamic one with
-//! technique steps inside; rated on SE's scale by kind and size.
+//! The chain is spelled link by link, every link a single, a named step or
+//! an inner chain's finding, and named as Sudoku Explainer names it: a
+//! Nishio chain when it stays on the assumed digit, a contradiction chain
+//! on singles, a dynamic one with technique steps inside, a nested one with
+//! chains inside; rated on SE's scale by kind and size.
 
 use super::Board;
 use super::assumption::{Break, Found, Link, Trial, spelled_link};
