@@ -15,13 +15,15 @@
 //! to find what a worst case needs; names after `--` pick sizes (`16`,
 //! `25`). Run with `cargo bench --bench large`.
 
+include!("common/app.rs");
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::game::{Action, Game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tudoku::game::{Action, Game};
 use tudoku_engine::techniques::{Board, StepFinder};
 use tudoku_engine::{
     Difficulty, DigitSet, GenerateOptions, Grid, Shape, Solver, generate_with, next_hint, rate,

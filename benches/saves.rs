@@ -4,19 +4,22 @@
 //! drawn into a TestBackend). Files go under Cargo's target tmp directory,
 //! on the disk the project lives on. Run with `cargo bench --bench saves`.
 
+include!("common/app.rs");
+
 use std::time::{Duration, Instant};
 
 #[path = "common/cpu.rs"]
 mod cpu;
 use cpu::thread_cpu;
 
+use crate::game::{Action, Direction, Game, Jump};
+use crate::storage::document::to_toml;
+use crate::storage::saves::SavedGame;
+use crate::storage::stats::Stats;
+use crate::storage::{Autosave, ConfigDir, load};
+use crate::ui::{App, Config};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tudoku::game::{Action, Direction, Game, Jump};
-use tudoku::storage::document::to_toml;
-use tudoku::storage::stats::Stats;
-use tudoku::storage::{Autosave, ConfigDir, SavedGame, load};
-use tudoku::ui::{App, Config};
 use tudoku_engine::{Difficulty, Shape};
 
 /// A 9x9 game some way in: all notes filled, then forty moves, placements

@@ -3,14 +3,16 @@
 //! 16x16 and 25x25 boards (25x25 at 80x24 through the viewport that follows
 //! the cursor). Run with `cargo bench --bench ui`.
 
+include!("common/app.rs");
+
 use std::time::{Duration, Instant};
 
+use crate::game::Game;
+use crate::storage::stats::Stats;
+use crate::ui::{App, Config};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tudoku::game::Game;
-use tudoku::storage::stats::Stats;
-use tudoku::ui::{App, Config};
 use tudoku_engine::{Difficulty, Grid, Shape};
 
 fn first_frame(seed: u64) -> Duration {

@@ -1,12 +1,30 @@
 //! The `tudoku` binary: parses the command line and runs the game or a batch command.
+//!
+//! The game lives in the binary's own modules: `game` (one game in play),
+//! `storage` (its files on disk), `ui` (the terminal interface) and `cli`
+//! (the batch commands), built on the puzzle engine, the `tudoku-engine`
+//! crate. They are not a library: the package is a binary only, so nothing
+//! outside it can depend on them and they may change in any release. Their
+//! tests that reach inside are in `tests` (src/tests/); the tests in tests/
+//! run the binary, and the ones there and the benches that also need these
+//! modules compile the same files by `#[path]`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::storage::ConfigDir;
 use clap::{CommandFactory, Parser, Subcommand};
-use tudoku::storage::ConfigDir;
+
+// The game reaches the engine as `crate::engine`, the name it had when it
+// lived in this crate.
+use tudoku_engine as engine;
 
 mod cli;
+mod game;
+mod storage;
+#[cfg(test)]
+mod tests;
+mod ui;
 
 /// Sudoku for the terminal, and a puzzle engine: solve, count, generate, rate, hint.
 #[derive(Parser, Debug)]

@@ -4,7 +4,9 @@
 //! shell on a pseudo-terminal (tests/shells/complete.zsh, with `compadd`
 //! wrapped to print what it is given). A shell that is not installed skips
 //! its test with a note; .ci/run installs bash, zsh and fish (Linux).
-//! The expected values come from the engine's own lists.
+//! The expected values come from the engine's own lists. A hidden option
+//! (`saves --names`, which the scripts run for `play --load`) is never
+//! offered.
 
 #![cfg(unix)]
 
@@ -78,11 +80,12 @@ impl Scene {
         )
     }
 
-    fn bash(&self, words: &[&str]) -> Option<Vec<String>> {
+    /// What the shell offers for the word `cur` typed after `words`.
+    fn bash(&self, words: &[&str], cur: &str) -> Option<Vec<String>> {
         let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
         let script = format!(
-            "source {}; COMP_WORDS=({} ''); COMP_CWORD={}; _tudoku tudoku '' '{}' 2>/dev/null; \
-             printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+            "source {}; COMP_WORDS=({} '{cur}'); COMP_CWORD={}; _tudoku tudoku '{cur}' '{}' \
+             2>/dev/null; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
             self.root.join("tudoku.bash").display(),
             quoted.join(" "),
             words.len(),
@@ -91,18 +94,18 @@ impl Scene {
         self.shell("bash", &["--norc", "--noprofile", "-c", &script])
     }
 
-    fn fish(&self, words: &[&str]) -> Option<Vec<String>> {
+    fn fish(&self, words: &[&str], cur: &str) -> Option<Vec<String>> {
         let script = format!(
-            "source {}; complete -C'{} '",
+            "source {}; complete -C'{} {cur}'",
             self.root.join("tudoku.fish").display(),
             words.join(" ")
         );
         self.shell("fish", &["--no-config", "-c", &script])
     }
 
-    fn zsh(&self, words: &[&str]) -> Option<Vec<String>> {
+    fn zsh(&self, words: &[&str], cur: &str) -> Option<Vec<String>> {
         let driver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/shells/complete.zsh");
-        let line = format!("{} ", words.join(" "));
+        let line = format!("{} {cur}", words.join(" "));
         let dir = self.root.join("zsh");
         self.shell("zsh", &["-f", driver, dir.to_str().unwrap(), &line])
     }
@@ -145,10 +148,13 @@ fn fixed_sets() -> Vec<(Vec<&'static str>, Vec<String>)> {
     ]
 }
 
-/// Checks every fixed set and --config-dir with one shell's completer.
-fn check(shell: &str, complete: impl Fn(&[&str]) -> Option<Vec<String>>) {
+/// Checks every fixed set, --config-dir and the options of `saves` with
+/// one shell's completer (the words typed, and the one being typed).
+fn check(shell: &str, complete: impl Fn(&[&str], &str) -> Option<Vec<String>>) {
     for (words, expected) in fixed_sets() {
-        let Some(got) = complete(&words) else { return };
+        let Some(got) = complete(&words, "") else {
+            return;
+        };
         for value in &expected {
             assert!(
                 got.contains(value),
@@ -167,7 +173,15 @@ fn check(shell: &str, complete: impl Fn(&[&str]) -> Option<Vec<String>>) {
             "{shell}: files for {words:?}"
         );
     }
-    let Some(got) = complete(&["tudoku", "stats", "--config-dir"]) else {
+    // the options, but not the hidden one the scripts run themselves
+    let Some(got) = complete(&["tudoku", "saves"], "--") else {
+        return;
+    };
+    for option in ["--export", "--code", "--config-dir"] {
+        assert!(got.iter().any(|g| g == option), "{shell}: {got:?}");
+    }
+    assert!(!got.iter().any(|g| g == "--names"), "{shell}: {got:?}");
+    let Some(got) = complete(&["tudoku", "stats", "--config-dir"], "") else {
         return;
     };
     if shell != "zsh" {
@@ -191,19 +205,19 @@ fn check(shell: &str, complete: impl Fn(&[&str]) -> Option<Vec<String>>) {
 #[test]
 fn bash_completes_values() {
     let scene = Scene::new();
-    check("bash", |words| scene.bash(words));
+    check("bash", |words, cur| scene.bash(words, cur));
 }
 
 #[test]
 fn fish_completes_values() {
     let scene = Scene::new();
-    check("fish", |words| scene.fish(words));
+    check("fish", |words, cur| scene.fish(words, cur));
 }
 
 #[test]
 fn zsh_completes_values() {
     let scene = Scene::new();
-    check("zsh", |words| scene.zsh(words));
+    check("zsh", |words, cur| scene.zsh(words, cur));
     let script = std::fs::read_to_string(scene.root.join("zsh/_tudoku")).unwrap();
     assert!(script.contains("--config-dir=[") && script.contains(":DIR:_files -/'"));
 }

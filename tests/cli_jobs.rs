@@ -183,16 +183,26 @@ fn jobs_must_be_a_positive_number() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_multi_threaded_batch() {
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     use std::process::Stdio;
     use std::time::{Duration, Instant};
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tudoku"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tudoku"));
+    command
         .args(["generate", "--count", "1000000", "--jobs", "2"])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .stderr(Stdio::null());
+    // A runner started in the background (`cmd &` in a script, nohup)
+    // passes SIGINT on ignored, and a child keeps that; a terminal's Ctrl-C
+    // reaches a process that has it at its default, so give the child that.
+    // SAFETY: signal() is async-signal-safe, as pre_exec requires.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
     std::thread::sleep(Duration::from_millis(300));
     // SAFETY: signalling our own child.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };

@@ -83,6 +83,7 @@ pub use board::cell::Cell;
 pub use board::digits::{DigitIter, DigitSet};
 pub use board::geometry::{Geometry, SUPPORTED_SIZES, UnitKind, UnsupportedShape};
 pub use board::grid::{SetError, symbol, value_of};
+pub use board::house::House;
 pub use board::reader::{ParseErrorKind, PuzzleAssembler, PuzzleReader};
 pub use board::share::{ShareError, from_share_code, is_share_code, share_code};
 pub use board::validate::{Clash, conflicts, first_clash, is_consistent, is_solution, is_solved};
@@ -213,14 +214,20 @@ pub use logic::rate::Rating;
 /// # Ok::<(), tudoku_engine::ParseError>(())
 /// ```
 pub use logic::rate::Unsolvable;
-/// One deduction, with the technique, the cells and a plain-English
-/// explanation.
+/// One deduction, with the technique, its cells by row and column, the
+/// rows, columns and boxes it reasons in, and a plain-English explanation.
 ///
 /// ```
+/// use tudoku_engine::{Cell, House, Technique};
 /// let puzzle = tudoku_engine::parse("1234341221434.21")?;
 /// let step = tudoku_engine::hint(&puzzle)?.unwrap();
-/// assert_eq!(step.placements, vec![(13, 3)]); // r4c2 is 3
-/// assert_eq!(step.technique, tudoku_engine::Technique::FullHouse);
+/// let shape = puzzle.shape();
+/// assert_eq!(step.technique, Technique::FullHouse);
+/// let r4c2 = Cell::new(3, 1);
+/// assert_eq!(step.placed(shape).collect::<Vec<_>>(), [(r4c2, 3)]);
+/// // the last gap of row 4, column 2 and box 3: a full house names the box
+/// assert_eq!(step.houses(shape).collect::<Vec<_>>(), [House::Box(2)]);
+/// assert_eq!(House::Box(2).to_string(), "box 3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub use logic::step::Step;

@@ -7,8 +7,9 @@
 
 use proptest::prelude::*;
 use tudoku_engine::{
-    Difficulty, Grid, SetError, Shape, SolutionCount, Unsolvable, canonical, count, generate, hint,
-    is_solution, parse, rate, solution, some_solution,
+    Cell, Difficulty, Grid, Hint, HintLevel, House, SetError, Shape, SolutionCount, Unsolvable,
+    canonical, count, generate, hint, is_solution, parse, rate, solution, some_solution,
+    step_highlight, step_text,
 };
 
 /// A shape with n <= 9 and a grid on it with `density` of its cells filled
@@ -105,6 +106,55 @@ proptest! {
             if let Some(level) = level {
                 prop_assert_eq!(made.rating.difficulty, level);
             }
+        }
+    }
+
+    #[test]
+    fn steps_hints_and_houses_read_on_any_board_answer(
+        grid in small_grid(),
+        size in 0usize..7,
+        row in any::<u8>(),
+        col in any::<u8>(),
+        digit in any::<u8>(),
+        unit in 0usize..100,
+    ) {
+        let own = grid.shape();
+        let other = Shape::for_size([4, 6, 8, 9, 12, 16, 25][size]).unwrap();
+        let levels = [HintLevel::Technique, HintLevel::Cells, HintLevel::Full];
+        if let Ok(Some(step)) = hint(&grid) {
+            // on its own board a step's cells and houses are all there
+            prop_assert!(step.houses(own).count() > 0);
+            for (cell, _) in step.placed(own).chain(step.removed(own)) {
+                prop_assert_eq!(grid.at(cell), Some(0), "{}", step.explanation);
+            }
+            // on another board, or with another board's geometry, it answers
+            let _ = (step.houses(other).count(), step.cells(other).count());
+            let _ = (step.placed(other).count(), step.removed(other).count());
+            for level in levels {
+                let _ = step_text(&step, other.geometry(), level);
+                let _ = step_highlight(&step, other.geometry(), level);
+            }
+        }
+        let cell = Cell::new(row, col);
+        let hints = [
+            Hint::Mistakes(vec![(cell, digit)]),
+            Hint::MissingNotes(vec![(cell, digit)]),
+        ];
+        for hint in hints {
+            for level in levels {
+                let said = hint.text(other.geometry(), level);
+                prop_assert!(!said.is_empty());
+                let _ = hint.highlight(other.geometry(), level);
+            }
+        }
+        match House::from_unit(unit, other) {
+            Some(house) => prop_assert_eq!(house.unit(other), Some(unit)),
+            None => prop_assert!(unit >= 3 * other.n()),
+        }
+        let houses = [House::Row(row), House::Column(col), House::Box(digit)];
+        for house in houses {
+            let on = house.unit(other).is_some();
+            prop_assert_eq!(on, house.number() < other.n());
         }
     }
 }

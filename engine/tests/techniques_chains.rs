@@ -7,7 +7,7 @@
 //! replayed link by link from its text.
 
 use tudoku_engine::techniques::*;
-use tudoku_engine::{Step, Technique};
+use tudoku_engine::{House, Step, Technique};
 
 #[path = "techniques_common/positions.rs"]
 mod positions;
@@ -21,8 +21,8 @@ use tudoku_engine::{Grid, Shape, some_solution};
 
 /// Every cell the step clears is named in its explanation.
 fn assert_names_cleared_cells(step: &Step, n: usize) {
-    for &(cell, _) in &step.eliminations {
-        let name = format!("r{}c{}", cell / n + 1, cell % n + 1);
+    for (cell, _) in step.removed(shape(n)) {
+        let name = cell.to_string();
         assert!(
             step.explanation.contains(&name),
             "{name} missing from: {}",
@@ -132,11 +132,14 @@ fn x_chain() {
         &[("r1c8", 1), ("r1c9", 1), ("r2c2", 1), ("r2c3", 1)],
     );
     assert_eq!(
-        step.cells,
-        cells(9, &["r1c1", "r5c1", "r5c4", "r9c4", "r9c7", "r2c7"])
+        step.cells(shape(9)).collect::<Vec<_>>(),
+        named(&["r1c1", "r5c1", "r5c4", "r9c4", "r9c7", "r2c7"])
     );
     // the strong links: columns 1, 4 and 7
-    assert_eq!(step.units, vec![9, 12, 15]);
+    assert_eq!(
+        step.houses(shape(9)).collect::<Vec<_>>(),
+        [House::Column(0), House::Column(3), House::Column(6)]
+    );
     assert_names_cleared_cells(&step, 9);
 
     // a third place for 1 in column 4 breaks the chain in the middle
@@ -167,7 +170,10 @@ fn xy_chain() {
     let step = find_xy_chain(&b).unwrap();
     assert_eq!(step.technique, Technique::XyChain);
     assert_eliminates(&step, 9, &[("r1c9", 1), ("r5c1", 1)]);
-    assert_eq!(step.cells, cells(9, &["r1c1", "r1c5", "r5c5", "r5c9"]));
+    assert_eq!(
+        step.cells(shape(9)).collect::<Vec<_>>(),
+        named(&["r1c1", "r1c5", "r5c5", "r5c9"])
+    );
     assert_names_cleared_cells(&step, 9);
     // the last cell no longer ends in 1
     let broken: &[(&str, &[u8])] = &[
@@ -276,11 +282,11 @@ fn replay_paths(puzzles: &[Grid], stride: usize) -> BTreeMap<Technique, usize> {
                 None => {
                     let step = find_step_with(&b, &s).unwrap();
                     let text = &step.explanation;
-                    for &(c, d) in &step.placements {
-                        assert_eq!(s.get(c), d, "{text}");
+                    for (c, d) in step.placed(geo.shape) {
+                        assert_eq!(s.at(c), Some(d), "{text}");
                     }
-                    for &(c, d) in &step.eliminations {
-                        assert_ne!(s.get(c), d, "{text}");
+                    for (c, d) in step.removed(geo.shape) {
+                        assert_ne!(s.at(c), Some(d), "{text}");
                     }
                     if step.technique.is_contradiction() {
                         replay::replay(geo, &b, &step);

@@ -6,8 +6,8 @@
 mod techniques_common;
 
 use techniques_common::load;
-use tudoku_engine::techniques::Board;
-use tudoku_engine::{DigitSet, Grid, Shape, Step, Technique, is_consistent, some_solution};
+use tudoku_engine::techniques::{Board, find_fish, find_hidden_single};
+use tudoku_engine::{Cell, DigitSet, Grid, House, Shape, Technique, is_consistent, some_solution};
 use tudoku_engine::{Hint, HintError, HintLevel, next_hint, solve_path, step_highlight, step_text};
 
 fn puzzle() -> (Grid, Grid) {
@@ -21,6 +21,11 @@ fn empty_from(g: &Grid, row: usize, col: usize) -> usize {
     ((row - 1) * 9 + col - 1..81)
         .find(|&c| g.get(c) == 0)
         .unwrap()
+}
+
+/// The cell at an index of a 9x9 board.
+fn cell(index: usize) -> Cell {
+    Cell::from_index(index, Shape::for_size(9).unwrap()).unwrap()
 }
 
 fn wrong_digit(s: &Grid, cell: usize) -> u8 {
@@ -42,7 +47,7 @@ fn wrong_entries_are_named_first() {
     let noted = empty_from(&g, 5, 1);
     notes[noted] = DigitSet::single(wrong_digit(&s, noted));
     let hint = next_hint(&g, &entries, Some(&notes), Some(&s)).unwrap();
-    assert_eq!(hint, Hint::Mistakes(vec![(wrong, digit)]));
+    assert_eq!(hint, Hint::Mistakes(vec![(cell(wrong), digit)]));
     // the first level only says there is one; the next names cell and digit
     let vague = hint.text(geo, HintLevel::Technique);
     assert!(vague.contains("a mistake"), "{vague}");
@@ -55,7 +60,7 @@ fn wrong_entries_are_named_first() {
     let other = empty_from(&g, 8, 1);
     entries.set(other, wrong_digit(&s, other)).unwrap();
     let hint = next_hint(&g, &entries, None, None).unwrap();
-    let both = vec![(wrong, digit), (other, wrong_digit(&s, other))];
+    let both = vec![(cell(wrong), digit), (cell(other), wrong_digit(&s, other))];
     assert_eq!(hint, Hint::Mistakes(both));
     assert!(hint.text(geo, HintLevel::Technique).contains("2 mistakes"));
     assert!(
@@ -64,7 +69,7 @@ fn wrong_entries_are_named_first() {
     );
     assert_eq!(
         hint.highlight(geo, HintLevel::Cells).cells,
-        vec![wrong, other]
+        vec![cell(wrong), cell(other)]
     );
 }
 
@@ -80,7 +85,10 @@ fn digits_missing_from_notes_come_next() {
     let fine = empty_from(&g, 9, 1);
     notes[fine] = DigitSet::single(s.get(fine)) | DigitSet::single(wrong_digit(&s, fine));
     let hint = next_hint(&g, &entries, Some(&notes), Some(&s)).unwrap();
-    assert_eq!(hint, Hint::MissingNotes(vec![(missing, s.get(missing))]));
+    assert_eq!(
+        hint,
+        Hint::MissingNotes(vec![(cell(missing), s.get(missing))])
+    );
     let first = hint.text(geo, HintLevel::Technique);
     let box_name = geo.unit_name(geo.cell_units[missing][2]);
     assert!(first.contains(&box_name), "{first}");
@@ -105,15 +113,18 @@ fn hints_start_from_the_players_notes() {
     };
     assert_ne!(step.technique, Technique::NakedSingle);
     assert!(unnoted.is_empty() || step.technique > Technique::HiddenSingle);
-    let cell = empty_from(&g, 9, 9 - 3);
+    let only = empty_from(&g, 9, 9 - 3);
     let mut notes = vec![DigitSet::EMPTY; 81];
-    notes[cell] = DigitSet::single(s.get(cell));
+    notes[only] = DigitSet::single(s.get(only));
     let hint = next_hint(&g, &entries, Some(&notes), Some(&s)).unwrap();
     let Hint::Step { step, .. } = hint else {
         panic!("{hint:?}");
     };
     assert_eq!(step.technique, Technique::NakedSingle);
-    assert_eq!(step.placements, vec![(cell, s.get(cell))]);
+    assert_eq!(
+        step.placed(g.shape()).collect::<Vec<_>>(),
+        vec![(cell(only), s.get(only))]
+    );
 }
 
 #[test]
@@ -136,7 +147,8 @@ fn partial_notes_are_used_where_written_and_said_where_not() {
         let Hint::Step { step, unnoted } = &hint else {
             panic!("complete notes, no entries: a step, not {hint:?}");
         };
-        for &(c, d) in &step.eliminations {
+        for (c, d) in step.removed(g.shape()) {
+            let c = c.index(g.shape()).unwrap();
             assert!(notes[c].is_empty() || notes[c].contains(d));
             assert_ne!(s.get(c), d);
         }
@@ -145,12 +157,10 @@ fn partial_notes_are_used_where_written_and_said_where_not() {
             Technique::NakedSingle,
             Technique::HiddenSingle,
         ];
-        let mut read: Vec<usize> = step
-            .cells
-            .iter()
-            .chain(step.eliminations.iter().map(|(c, _)| c))
-            .copied()
-            .filter(|&c| g.get(c) == 0 && notes[c].is_empty())
+        let mut read: Vec<Cell> = step
+            .cells(g.shape())
+            .chain(step.removed(g.shape()).map(|(c, _)| c))
+            .filter(|&c| g.at(c) == Some(0) && notes[c.index(g.shape()).unwrap()].is_empty())
             .collect();
         read.sort_unstable();
         read.dedup();
@@ -160,8 +170,8 @@ fn partial_notes_are_used_where_written_and_said_where_not() {
         assert_eq!(unnoted, &read, "{}", step.explanation);
         let full = hint.text(geo, HintLevel::Full);
         assert_eq!(full.contains("no notes"), !unnoted.is_empty(), "{full}");
-        for &c in unnoted {
-            assert!(full.contains(&geo.cell_name(c)), "{full}");
+        for c in unnoted {
+            assert!(full.contains(&c.to_string()), "{full}");
         }
         named_some |= !unnoted.is_empty();
     }
@@ -202,6 +212,7 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
                 Hint::Mistakes(m) => panic!("no wrong entries were made: {m:?}"),
                 Hint::MissingNotes(missing) => {
                     for (cell, d) in missing {
+                        let cell = cell.index(g.shape()).unwrap();
                         assert_eq!(d, s.get(cell));
                         assert!(g.get(cell) == 0 && !notes[cell].contains(d));
                         notes[cell].insert(d);
@@ -211,11 +222,13 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
                 }
                 Hint::Step { step, .. } => step,
             };
-            for &(cell, d) in &step.placements {
+            for (cell, d) in step.placed(g.shape()) {
+                let cell = cell.index(g.shape()).unwrap();
                 assert_eq!(d, s.get(cell), "{}", step.explanation);
                 entries.set(cell, d).unwrap();
             }
-            for &(cell, d) in &step.eliminations {
+            for (cell, d) in step.removed(g.shape()) {
+                let cell = cell.index(g.shape()).unwrap();
                 assert_ne!(d, s.get(cell), "{}", step.explanation);
                 notes[cell].remove(d);
             }
@@ -236,16 +249,16 @@ fn following_hints_solves_the_puzzle_even_with_wrong_notes() {
 
 #[test]
 fn levels_reveal_more_each_time() {
-    let g = Shape::for_size(9).unwrap().geometry();
-    // a hidden single of 7 in r5c3, within box 4 (unit 18 + 3)
-    let step = Step {
-        technique: Technique::HiddenSingle,
-        units: vec![21],
-        cells: vec![4 * 9 + 2],
-        placements: vec![(4 * 9 + 2, 7)],
-        eliminations: vec![],
-        explanation: "Hidden single: 7 fits no other cell of box 4, so r5c3 must be 7".to_string(),
-    };
+    let shape = Shape::for_size(9).unwrap();
+    let g = shape.geometry();
+    // 7 ruled out of box 4 (rows 4 to 6, columns 1 to 3) but for r5c3
+    let mut b = Board::empty(shape);
+    for (row, col) in (3..6).flat_map(|r| (0..3).map(move |c| (r, c))) {
+        if (row, col) != (4, 2) {
+            b.eliminate(g.cell(row, col), 7);
+        }
+    }
+    let step = find_hidden_single(&b).unwrap();
     assert_eq!(
         step_text(&step, g, HintLevel::Technique),
         "Look at box 4 for a hidden single"
@@ -255,21 +268,28 @@ fn levels_reveal_more_each_time() {
         "Hidden single in box 4: look at r5c3"
     );
     assert_eq!(step_text(&step, g, HintLevel::Full), step.explanation);
-    let one = step_highlight(&step, HintLevel::Technique);
-    assert_eq!((one.units.clone(), one.cells.len()), (vec![21], 0));
-    let two = step_highlight(&step, HintLevel::Cells);
-    assert_eq!(two.cells, vec![38]);
-    assert!(two.placements.is_empty());
-    let three = step_highlight(&step, HintLevel::Full);
-    assert_eq!(three.placements, vec![(38, 7)]);
-    let wing = Step {
-        technique: Technique::XWing,
-        units: vec![1, 6],
-        ..step
-    };
+    let r5c3 = Cell::new(4, 2);
+    let one = step_highlight(&step, g, HintLevel::Technique);
+    assert_eq!(
+        (one.houses.clone(), one.cells.len()),
+        (vec![House::Box(3)], 0)
+    );
+    let two = step_highlight(&step, g, HintLevel::Cells);
+    assert_eq!(two.cells, vec![r5c3]);
+    assert!(two.placed.is_empty());
+    let three = step_highlight(&step, g, HintLevel::Full);
+    assert_eq!(three.placed, vec![(r5c3, 7)]);
+    // 4 only in columns 3 and 8 of rows 2 and 7: an X-wing
+    let mut b = Board::empty(shape);
+    for (row, col) in [1, 6].into_iter().flat_map(|r| (0..9).map(move |c| (r, c))) {
+        if col != 2 && col != 7 {
+            b.eliminate(g.cell(row, col), 4);
+        }
+    }
+    let wing = find_fish(&b, 2).unwrap();
     assert_eq!(
         step_text(&wing, g, HintLevel::Technique),
-        "Look at row 2 and row 7 for an X-wing"
+        "Look at row 2, row 7, column 3 and column 8 for an X-wing"
     );
     assert_eq!(HintLevel::Technique.next().next(), HintLevel::Full);
 }
@@ -280,8 +300,8 @@ fn solve_path_reaches_the_solution() {
         let s = some_solution(g).unwrap();
         let mut values = g.clone();
         for step in solve_path(g).unwrap() {
-            for &(c, d) in &step.placements {
-                values.set(c, d).unwrap();
+            for (c, d) in step.placed(g.shape()) {
+                values.set(c.index(g.shape()).unwrap(), d).unwrap();
             }
             assert!(!step.explanation.is_empty());
         }

@@ -35,14 +35,25 @@ fn made(shape: Shape, how_many: u64) -> Vec<Grid> {
 }
 
 fn check_step(step: &Step, solution: &Grid, context: &str) {
-    for &(cell, digit) in &step.placements {
-        assert_eq!(digit, solution.get(cell), "{context}: {}", step.explanation);
+    let shape = solution.shape();
+    for (cell, digit) in step.placed(shape) {
+        assert_eq!(
+            Some(digit),
+            solution.at(cell),
+            "{context}: {}",
+            step.explanation
+        );
     }
-    for &(cell, digit) in &step.eliminations {
-        assert_ne!(digit, solution.get(cell), "{context}: {}", step.explanation);
+    for (cell, digit) in step.removed(shape) {
+        assert_ne!(
+            Some(digit),
+            solution.at(cell),
+            "{context}: {}",
+            step.explanation
+        );
     }
     assert!(
-        !step.placements.is_empty() || !step.eliminations.is_empty(),
+        step.placed(shape).count() + step.removed(shape).count() > 0,
         "{context}: empty step {}",
         step.explanation
     );

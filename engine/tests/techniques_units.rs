@@ -4,7 +4,7 @@
 //! but the pattern under test is on it.
 
 use tudoku_engine::techniques::*;
-use tudoku_engine::{Grid, Shape, Technique};
+use tudoku_engine::{Grid, House, Shape, Technique};
 
 #[path = "techniques_common/positions.rs"]
 mod positions;
@@ -20,8 +20,8 @@ fn full_house_fills_the_last_cell_of_a_unit() {
     )
     .unwrap();
     let step = find_full_house(&Board::from_grid(&g)).unwrap();
-    assert_eq!(step.placements, vec![(8, 9)]);
-    assert_eq!(step.units, vec![0]);
+    assert_eq!(placed(&step, 9), [(cell("r1c9"), 9)]);
+    assert_eq!(houses(&step, 9), [House::Row(0)]);
     // two empty cells in every unit: no full house
     let g = Grid::parse(
         "1234567..........................................................................",
@@ -32,15 +32,15 @@ fn full_house_fills_the_last_cell_of_a_unit() {
     // 4x4: box 1 holds 1, 2, 3 -> r2c2 is 4
     let g = Grid::parse("12..3...........", None).unwrap();
     let step = find_full_house(&Board::from_grid(&g)).unwrap();
-    assert_eq!(step.placements, vec![(5, 4)]);
-    assert_eq!(step.units, vec![8]);
+    assert_eq!(placed(&step, 4), [(cell("r2c2"), 4)]);
+    assert_eq!(houses(&step, 4), [House::Box(0)]);
 }
 
 #[test]
 fn naked_single_is_a_cell_with_one_candidate() {
     let b = with(Board::empty(shape(9)), &[("r5c3", &[7])]);
     let step = find_naked_single(&b).unwrap();
-    assert_eq!(step.placements, vec![(at(9, "r5c3"), 7)]);
+    assert_eq!(placed(&step, 9), [(cell("r5c3"), 7)]);
     assert_eq!(
         step.explanation,
         "Naked single: every other digit is ruled out for r5c3, so it must be 7"
@@ -61,7 +61,7 @@ fn hidden_single_is_a_digit_with_one_place() {
         }
     }
     let step = find_hidden_single(&b).unwrap();
-    assert_eq!(step.placements, vec![(at(9, "r5c5"), 7)]);
+    assert_eq!(placed(&step, 9), [(cell("r5c5"), 7)]);
     assert_eq!(
         step.explanation,
         "Hidden single: 7 fits no other cell of box 5, so r5c5 must be 7"
@@ -75,8 +75,8 @@ fn hidden_single_is_a_digit_with_one_place() {
     // 6x6 (2x3 boxes): 4 fits only r3c6 in row 3
     let b = only_in(Board::empty(shape(6)), 4, &[(true, 3, &[6])]);
     let step = find_hidden_single(&b).unwrap();
-    assert_eq!(step.placements, vec![(at(6, "r3c6"), 4)]);
-    assert_eq!(step.units, vec![2]);
+    assert_eq!(placed(&step, 6), [(cell("r3c6"), 4)]);
+    assert_eq!(houses(&step, 6), [House::Row(2)]);
 }
 
 // ---- locked candidates ----
@@ -94,7 +94,7 @@ fn pointing_clears_the_rest_of_the_line() {
         9,
         &each(&["r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"], &[4]),
     );
-    assert_eq!(step.units, vec![18, 0]);
+    assert_eq!(houses(&step, 9), [House::Box(0), House::Row(0)]);
     // 4 left in r1c1, r1c2, r2c1, r2c2, r2c3: two rows, three columns, nothing points
     let mut b = Board::empty(shape(9));
     for name in ["r1c3", "r3c1", "r3c2", "r3c3"] {
@@ -164,7 +164,7 @@ fn naked_pair_triple_and_quad() {
     let others = rest(&[1, 5]);
     let others: Vec<&str> = others.iter().map(String::as_str).collect();
     assert_eliminates_all(&step, 9, &each(&others, &[3, 8]));
-    assert_eq!(step.cells, cells(9, &["r1c1", "r1c5"]));
+    assert_eq!(looked_at(&step, 9), named(&["r1c1", "r1c5"]));
 
     let b = with(
         Board::empty(shape(9)),
@@ -224,7 +224,7 @@ fn hidden_pair_triple_and_quad() {
     let b = strip(&["r1c4", "r2c6"], &[3, 8]);
     let step = find_hidden_subset(&b, 2).unwrap();
     assert_eliminates_all(&step, 9, &each(&["r1c4", "r2c6"], &[1, 2, 4, 5, 6, 7, 9]));
-    assert_eq!(step.units, vec![19]);
+    assert_eq!(houses(&step, 9), [House::Box(1)]);
 
     // 3 and 8 in three cells: no hidden pair
     let b = strip(&["r1c4", "r2c6", "r3c5"], &[3, 8]);
@@ -532,8 +532,9 @@ fn backtrack_places_the_solution_in_a_fewest_candidates_cell() {
     let solution = tudoku_engine::some_solution(&g).unwrap();
     let b = Board::from_grid(&g);
     let step = find_backtrack(&b, &solution).unwrap();
-    let (cell, digit) = step.placements[0];
-    assert_eq!(digit, solution.get(cell));
+    let (first, digit) = placed(&step, 9)[0];
+    assert_eq!(solution.at(first), Some(digit));
+    let cell = first.index(shape(9)).unwrap();
     let fewest = (0..81)
         .filter(|&c| g.get(c) == 0)
         .map(|c| b.candidates(c).len())

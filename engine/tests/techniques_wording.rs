@@ -12,7 +12,7 @@ use techniques_common::load;
 use tudoku_engine::solve_path;
 use tudoku_engine::techniques::text::removals;
 use tudoku_engine::techniques::{Board, find_logical_step};
-use tudoku_engine::{Geometry, Grid, Shape, Step, Technique, some_solution};
+use tudoku_engine::{Geometry, Grid, House, Shape, Step, Technique, some_solution};
 
 /// Every step of the hint path of a sample of the hardest puzzles.
 fn hardest_steps() -> Vec<(Grid, Step)> {
@@ -170,11 +170,14 @@ fn a_finned_fish_names_its_fins_and_the_cells_that_see_them() {
                 }
             };
             seen += 1;
-            let cover = &step.units[k..2 * k];
-            let fins: Vec<usize> = step
-                .cells
+            let houses: Vec<House> = step.houses(geo.shape).collect();
+            let cover: Vec<usize> = houses[k..2 * k]
                 .iter()
-                .copied()
+                .map(|h| h.unit(geo.shape).unwrap())
+                .collect();
+            let fins: Vec<usize> = step
+                .cells(geo.shape)
+                .map(|c| c.index(geo.shape).unwrap())
                 .filter(|&c| cover.iter().all(|&u| !geo.units[u].contains(&c)))
                 .collect();
             assert!(!fins.is_empty(), "{}", step.explanation);
@@ -183,8 +186,9 @@ fn a_finned_fish_names_its_fins_and_the_cells_that_see_them() {
             for &f in &fins {
                 assert!(text.contains(&geo.cell_name(f)), "fin unnamed: {text}");
             }
-            for &(c, d) in &step.eliminations {
-                assert_ne!(s.get(c), d, "{text}");
+            for (c, d) in step.removed(geo.shape) {
+                assert_ne!(s.at(c), Some(d), "{text}");
+                let c = c.index(geo.shape).unwrap();
                 assert!(fins.iter().all(|&f| geo.sees(c, f)), "{text}");
                 assert!(text.contains(&geo.cell_name(c)), "{text}");
             }

@@ -44,7 +44,7 @@ pub fn write_completions(mut cmd: Command, shell: Shell, out: &mut dyn io::Write
     let name = cmd.get_name().to_string();
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut cmd, &name, &mut script);
-    let script = String::from_utf8_lossy(&script);
+    let script = without_hidden(shell, &String::from_utf8_lossy(&script), &cmd);
     let mut script = with_slot_names(shell, &script, &name);
     if shell == Shell::Fish {
         script.push_str(&fish_positional_values(&cmd, &name));
@@ -75,6 +75,82 @@ fn fish_positional_values(cmd: &Command, name: &str) -> String {
         }
     }
     lines
+}
+
+/// `script` without the options clap hides (`saves --names`, which the
+/// scripts run themselves), which clap_complete 4.6 offers in every shell
+/// with the visible ones: the one line (or, in bash, the one word of the
+/// `opts` list) that each shell's script gives an option goes. A hidden
+/// long name that some visible option also has is left, and so are short
+/// names (no hidden option has one).
+fn without_hidden(shell: Shell, script: &str, cmd: &Command) -> String {
+    let (mut hidden, mut visible) = (Vec::new(), Vec::new());
+    collect_longs(cmd, &mut hidden, &mut visible);
+    hidden.retain(|long| !visible.contains(long));
+    if hidden.is_empty() {
+        return script.to_string();
+    }
+    script
+        .lines()
+        .filter(|line| !hidden.iter().any(|long| offers(shell, line, long)))
+        .map(|line| {
+            let mut line = line.to_string();
+            // bash lists the options as words: opts="-h --export --names ..."
+            if shell == Shell::Bash && line.trim_start().starts_with("opts=\"") {
+                for long in &hidden {
+                    line = line
+                        .replace(&format!(" --{long} "), " ")
+                        .replace(&format!(" --{long}\""), "\"");
+                }
+            }
+            line + "\n"
+        })
+        .collect()
+}
+
+/// Whether `line` is the line that offers the option `--long` in a zsh,
+/// fish, elvish or PowerShell script.
+fn offers(shell: Shell, line: &str, long: &str) -> bool {
+    let flag = format!("--{long}");
+    match shell {
+        // '(--conflicts)*--long[help]' or '--long=[help]:VALUE:action'
+        Shell::Zsh => {
+            let spec = line.trim_start_matches('\'');
+            let spec = match spec.strip_prefix('(') {
+                Some(rest) => rest.split_once(')').map_or(rest, |(_, after)| after),
+                None => spec,
+            };
+            spec.trim_start_matches('*')
+                .strip_prefix(&flag)
+                .is_some_and(|rest| rest.starts_with('[') || rest.starts_with("=["))
+        }
+        // complete -c NAME -n "..." -l long -d 'help'
+        Shell::Fish => {
+            let words: Vec<&str> = line.split(' ').collect();
+            words.first() == Some(&"complete") && words.windows(2).any(|w| w == ["-l", long])
+        }
+        Shell::Elvish => line.trim_start().starts_with(&format!("cand {flag} ")),
+        Shell::PowerShell => line.contains(&format!("[CompletionResult]::new('{flag}', ")),
+        _ => false,
+    }
+}
+
+/// The long names of the options of `cmd` and of every subcommand below
+/// it, hidden and visible.
+fn collect_longs(cmd: &Command, hidden: &mut Vec<String>, visible: &mut Vec<String>) {
+    for arg in cmd.get_arguments() {
+        if let Some(long) = arg.get_long() {
+            let list = if arg.is_hide_set() {
+                &mut *hidden
+            } else {
+                &mut *visible
+            };
+            list.push(long.to_string());
+        }
+    }
+    for sub in cmd.get_subcommands() {
+        collect_longs(sub, hidden, visible);
+    }
 }
 
 /// `script` with the value of `--load` (the only option of that name)
@@ -388,6 +464,29 @@ mod tests {
                 let flag = format!("--{long}");
                 assert!(words.contains(&flag.as_str()), "{name}: bash lacks {flag}");
             }
+        }
+    }
+
+    /// In every shell's script the hidden `saves --names` appears only
+    /// where the script runs it, never as an option offered; the visible
+    /// options of `saves` are still there. (tests/cli_completions.rs asks
+    /// bash, zsh and fish themselves.)
+    #[test]
+    fn no_script_offers_the_hidden_option() {
+        use clap::ValueEnum;
+        for shell in Shell::value_variants() {
+            let mut script = Vec::new();
+            write_completions(Cli::command(), *shell, &mut script);
+            let script = String::from_utf8(script).unwrap();
+            for line in script.lines() {
+                if line.contains("--names") || line.contains("-l names") {
+                    assert!(
+                        line.contains("saves --names 2>/dev/null"),
+                        "{shell}: {line}"
+                    );
+                }
+            }
+            assert!(script.contains("--export"), "{shell}");
         }
     }
 

@@ -7,7 +7,7 @@
 
 use std::process::ExitCode;
 
-use tudoku_engine::{DigitSet, Grid, Hint, next_hint, solve_path, symbol};
+use tudoku_engine::{Cell, DigitSet, Grid, Hint, next_hint, solve_path, symbol};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::json::Object;
@@ -71,31 +71,33 @@ fn whole_path(grid: &Grid) -> Result<Said, String> {
     Ok(Said { lines, fields })
 }
 
+/// Each (cell, digit) as `r1c2 is 5` (`how` between them), the way the hint's JSON lists them.
+fn named(pairs: impl IntoIterator<Item = (Cell, u8)>, how: &str) -> Vec<String> {
+    pairs
+        .into_iter()
+        .map(|(cell, digit)| format!("{cell} {how} {}", symbol(digit)))
+        .collect()
+}
+
 /// The one-line hint for a position: `entries` the player's digits (0
 /// elsewhere), `notes` their candidate marks, if given.
 fn next_step(givens: &Grid, entries: &Grid, notes: Option<&[DigitSet]>) -> Result<Said, String> {
-    let g = givens.shape().geometry();
-    let named = |cells: &[(usize, u8)], how: &str| -> Vec<String> {
-        cells
-            .iter()
-            .map(|&(c, d)| format!("{} {how} {}", g.cell_name(c), symbol(d)))
-            .collect()
-    };
+    let shape = givens.shape();
     let (kind, text, technique, cells) =
         match next_hint(givens, entries, notes, None).map_err(|e| e.to_string())? {
             Hint::Mistakes(wrong) => {
-                let cells = named(&wrong, "is not");
+                let cells = named(wrong, "is not");
                 let text = format!("Mistake: {}", cells.join(", "));
                 ("mistake", text, None, cells)
             }
             Hint::MissingNotes(missing) => {
-                let cells = named(&missing, "can be");
+                let cells = named(missing, "can be");
                 let text = format!("Note removed wrongly: {}", cells.join(", "));
                 ("missing note", text, None, cells)
             }
             Hint::Step { step, .. } => {
-                let mut cells = named(&step.placements, "is");
-                cells.extend(named(&step.eliminations, "is not"));
+                let mut cells = named(step.placed(shape), "is");
+                cells.extend(named(step.removed(shape), "is not"));
                 ("step", step.explanation, Some(step.technique.name()), cells)
             }
             Hint::Solved => ("solved", "solved".to_string(), None, Vec::new()),

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime};
 
-use tudoku::game::Game;
-use tudoku::storage::ConfigDir;
-use tudoku::storage::saves::check_slot_name;
-use tudoku::storage::timestamp::date_number;
-use tudoku::ui::{Config, Launch, Start};
+use crate::game::Game;
+use crate::storage::ConfigDir;
+use crate::storage::saves::check_slot_name;
+use crate::storage::timestamp::date_number;
+use crate::ui::{Config, Launch, Start};
 use tudoku_engine::{Difficulty, Grid, Shape, from_share_code, is_share_code, parse_puzzles};
 
 use super::input::read_input;
@@ -94,7 +94,7 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
     };
     // before any file is read or written: a game with nowhere to show
     // itself must leave the autosave and the stats as they are
-    if let Err(why) = tudoku::ui::check_terminal() {
+    if let Err(why) = crate::ui::check_terminal() {
         eprintln!("tudoku: {why}");
         return ExitCode::from(2);
     }
@@ -111,7 +111,7 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
         dir,
         start,
     };
-    match tudoku::ui::run(launch) {
+    match crate::ui::run(launch) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tudoku: {e}");
@@ -169,5 +169,5 @@ fn playable(puzzle: Grid, from: &str) -> Result<Start, String> {
 /// The game saved in slot `name` (see `ui::load_start`).
 fn slot(dir: Option<&ConfigDir>, name: &str) -> Result<Start, String> {
     let dir = dir.ok_or("loading a slot needs a config directory (pass --config-dir DIR)")?;
-    tudoku::ui::load_start(dir, name)
+    crate::ui::load_start(dir, name)
 }

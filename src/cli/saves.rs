@@ -1,14 +1,13 @@
 //! `tudoku saves`: the save slots, newest first, with board, level, progress,
-//! play time and date. Damaged files are moved aside and reported on stderr.
-//! `--export NAME` prints a slot's puzzle, to share it or to feed it to the
-//! other commands.
+//! play time and date (in local time, as `ls -l` shows a file's). Damaged
+//! files are moved aside and reported on stderr. `--export NAME` prints a
+//! slot's puzzle, to share it or to feed it to the other commands.
 
 use std::process::ExitCode;
 
-use tudoku::storage::ConfigDir;
-use tudoku::storage::saves::{check_slot_name, list, load_named};
-use tudoku::storage::timestamp;
-use tudoku::ui::format_time;
+use crate::storage::ConfigDir;
+use crate::storage::saves::{check_slot_name, list, load_named};
+use crate::ui::{format_time, local_date};
 use tudoku_engine::share_code;
 
 use super::json::Object;
@@ -105,6 +104,12 @@ fn list_slots(dir: &ConfigDir, report: &Report) -> ExitCode {
     };
     let mut lines = Vec::new();
     let mut failed = false;
+    // in UTC only where the local zone is not known, and then the header
+    // says so
+    let local = slots
+        .iter()
+        .filter_map(|slot| slot.summary.as_ref().ok())
+        .all(|s| local_date(s.saved_at).1);
     if report.json() {
         // one object per slot, and none for no slots
     } else if slots.is_empty() {
@@ -112,7 +117,12 @@ fn list_slots(dir: &ConfigDir, report: &Report) -> ExitCode {
     } else {
         lines.push(format!(
             "{:<20} {:<10} {:<8} {:>9} {:>8}  {}",
-            "slot", "board", "level", "done", "time", "saved (UTC)"
+            "slot",
+            "board",
+            "level",
+            "done",
+            "time",
+            if local { "saved" } else { "saved (UTC)" }
         ));
     }
     for slot in slots {
@@ -146,7 +156,7 @@ fn list_slots(dir: &ConfigDir, report: &Report) -> ExitCode {
                     s.difficulty,
                     done,
                     format_time(s.time),
-                    timestamp::display(s.saved_at)
+                    local_date(s.saved_at).0
                 ));
             }
             Err(why) => {

@@ -4,9 +4,9 @@
 
 use std::process::ExitCode;
 
-use tudoku::storage::stats::{Category, Stats, level_name};
-use tudoku::storage::{ConfigDir, Loaded, Versioned, load};
-use tudoku::ui::stats_lines;
+use crate::storage::stats::{Category, Stats, level_name};
+use crate::storage::{ConfigDir, Loaded, Versioned, load};
+use crate::ui::stats_lines;
 
 use super::json::Object;
 use super::output::{Output, Report};

@@ -16,8 +16,8 @@
 //! Before that, the engine's text already names the step's cells without
 //! notes ("so all their candidates count").
 
-use crate::engine::Geometry;
 use crate::engine::techniques::text;
+use crate::engine::{Cell, Geometry};
 use crate::engine::{Hint, HintLevel};
 
 /// The hint being shown and how far it has gone. `Full` means applied: the
@@ -58,12 +58,15 @@ impl HintState {
         let applied = self.level == HintLevel::Full;
         match &self.hint {
             Hint::Mistakes(wrong) if applied => {
-                format!("Erased: {}", text::wrong_entries(geo, wrong))
+                format!(
+                    "Erased: {}",
+                    text::wrong_entries(geo, &indexed(geo, wrong.iter().copied()))
+                )
             }
             Hint::MissingNotes(missing) if applied => {
                 format!(
                     "Put back in the notes: {}",
-                    text::can_still_be(geo, missing)
+                    text::can_still_be(geo, &indexed(geo, missing.iter().copied()))
                 )
             }
             _ if self.filled_notes.is_empty() => self.hint.text(geo, self.level),
@@ -80,16 +83,36 @@ impl HintState {
     pub fn cells(&self, geo: &Geometry) -> Vec<usize> {
         let h = self.hint.highlight(geo, self.level);
         let mut cells: Vec<usize> = if h.cells.is_empty() {
-            h.units
+            h.houses
                 .iter()
-                .flat_map(|&u| geo.units[u].iter().copied())
+                .filter_map(|house| house.unit(geo.shape))
+                .flat_map(|u| geo.units[u].iter().copied())
                 .collect()
         } else {
-            h.cells
+            h.cells.iter().map(|&c| index(geo, c)).collect()
         };
-        cells.extend(h.placements.iter().chain(&h.eliminations).map(|&(c, _)| c));
+        cells.extend(
+            h.placed
+                .iter()
+                .chain(&h.removed)
+                .map(|&(c, _)| index(geo, c)),
+        );
         cells.sort_unstable();
         cells.dedup();
         cells
     }
+}
+
+/// A cell of the engine's hints as the game counts cells: its row-major
+/// index on the board of `geo` (the board the hint was found on).
+pub fn index(geo: &Geometry, cell: Cell) -> usize {
+    geo.cell(cell.row(), cell.col())
+}
+
+/// (cell, digit) pairs of the engine's hints by index on the board of `geo`.
+pub fn indexed(geo: &Geometry, pairs: impl IntoIterator<Item = (Cell, u8)>) -> Vec<(usize, u8)> {
+    pairs
+        .into_iter()
+        .map(|(cell, digit)| (index(geo, cell), digit))
+        .collect()
 }

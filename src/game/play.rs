@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::action::{Action, Applied, Direction, Jump, Refusal};
-use super::hint::HintState;
+use super::hint::{HintState, index, indexed};
 use super::history::{CellState, Change, Edit};
 use super::{COLOURS, Game, NOTE_COLOURS, note_colour, with_note_colour};
 use crate::engine::techniques::Board;
@@ -467,9 +467,14 @@ impl Game {
 
     /// Applies a hint as one undoable edit and keeps it shown, fully.
     fn apply_hint(&mut self, mut state: HintState, now: Instant) {
+        let geo = self.geometry();
         let (focus, changes) = match &state.hint {
-            Hint::Mistakes(wrong) => (wrong[0].0, self.erasures(wrong)),
+            Hint::Mistakes(wrong) => {
+                let wrong = indexed(geo, wrong.iter().copied());
+                (wrong[0].0, self.erasures(&wrong))
+            }
             Hint::MissingNotes(missing) => {
+                let missing = indexed(geo, missing.iter().copied());
                 let restored = missing
                     .iter()
                     .map(|&(c, d)| {
@@ -483,8 +488,9 @@ impl Game {
             Hint::Step { step, .. } => {
                 let (changes, filled) = self.step_changes(step);
                 state.filled_notes = filled;
-                let first = step.placements.first().map(|&(c, _)| c);
-                let focus = first.or(step.cells.first().copied());
+                let first = step.placed(geo.shape).next().map(|(c, _)| c);
+                let focus = first.or(step.cells(geo.shape).next());
+                let focus = focus.map(|c| index(geo, c));
                 (focus.unwrap_or(self.selected), changes)
             }
             Hint::Solved => return,
@@ -549,8 +555,9 @@ impl Game {
     /// filled with their candidates first so its eliminations show (the
     /// engine reads a cell without notes as holding all its candidates).
     fn step_changes(&self, step: &Step) -> (Vec<(usize, CellState)>, Vec<usize>) {
+        let geo = self.geometry();
         let mut states: Vec<(usize, CellState)> = Vec::new();
-        for &(cell, digit) in &step.placements {
+        for (cell, digit) in indexed(geo, step.placed(geo.shape)) {
             for (c, after) in self.placement(cell, digit) {
                 match states.iter_mut().find(|(seen, _)| *seen == c) {
                     None => states.push((c, after)),
@@ -562,7 +569,7 @@ impl Game {
         let mut board = Board::from_grid(&self.values);
         board.apply(step);
         let mut filled = Vec::new();
-        for &(cell, digit) in &step.eliminations {
+        for (cell, digit) in indexed(geo, step.removed(geo.shape)) {
             let index = match states.iter().position(|&(c, _)| c == cell) {
                 Some(i) => i,
                 None => {

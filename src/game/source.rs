@@ -74,6 +74,7 @@ fn fresh_from(
 /// above the board's highest asks for the highest instead; should the
 /// generator still find none, the nearest puzzle it makes is used: its
 /// rating says which level it really is.
+#[cfg(test)]
 pub fn new_puzzle(shape: Shape, difficulty: Difficulty, seed: u64) -> Generated {
     new_puzzle_cancellable(shape, difficulty, seed, &|| false)
         .expect("a generation nobody cancels always ends with a puzzle")

@@ -9,15 +9,20 @@
 //!
 //! The config directory itself may be a symbolic link (into a dotfiles
 //! repository, say): what it points to is checked. A directory that does
-//! not exist yet passes: tudoku creates it 0700.
+//! not exist yet passes: tudoku creates it 0700 (on Windows, with an access
+//! list for the player and SYSTEM alone). On Windows a symbolic link is
+//! what std's `is_symlink` says is one: a symbolic link, a junction or a
+//! mount point (the reparse points that stand for another name).
 //!
-//! Each check is one function with a Unix side here and a Windows side
-//! (`cfg(not(unix))`) that the Windows port fills with its own means (the
-//! owner SID and the DACL); until then it accepts.
+//! Who owns the directory and who may write in it is the platform's to
+//! say (`platform::exposure`): the owner's uid and the mode on Unix, the
+//! owner's SID and the access list on Windows.
 
 use std::fs::{self, Metadata};
 use std::io;
 use std::path::Path;
+
+use super::platform::{self, Exposure};
 
 /// Checks the config directory `root` and its `saves` directory; `Err` is
 /// the line to show.
@@ -45,52 +50,19 @@ pub fn check_config_dir(root: &Path, saves: &Path) -> Result<(), String> {
 
 /// The directory must be the player's and writable by no one else.
 fn check_private(dir: &Path, meta: &Metadata) -> Result<(), String> {
-    if let Some(owner) = foreign_owner(meta) {
-        return Err(format!(
-            "refusing to use {}: it belongs to another user ({owner}), \
-             so its files could be changed under you",
+    match platform::exposure(dir, meta) {
+        Ok(None) => Ok(()),
+        Ok(Some(Exposure::Owner { who, fix })) => Err(format!(
+            "refusing to use {}: it belongs to another user ({who}), \
+             so its files could be changed under you; {fix}",
             dir.display()
-        ));
-    }
-    if let Some(mode) = open_to_others(meta) {
-        return Err(format!(
-            "refusing to use {}: others may write in it (mode {mode}); \
-             `chmod go-w {}` makes it yours alone",
-            dir.display(),
+        )),
+        Ok(Some(Exposure::Writers { who, fix })) => Err(format!(
+            "refusing to use {}: others may write in it ({who}); {fix}",
             dir.display()
-        ));
+        )),
+        Err(e) => Err(format!("cannot use {}: {e}", dir.display())),
     }
-    Ok(())
-}
-
-/// Who owns the file, when it is not the user running tudoku.
-#[cfg(unix)]
-pub fn foreign_owner(meta: &Metadata) -> Option<String> {
-    use std::os::unix::fs::MetadataExt;
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let me = unsafe { libc::geteuid() };
-    (meta.uid() != me).then(|| format!("uid {}", meta.uid()))
-}
-
-/// Windows: the platform port checks the owner SID here.
-#[cfg(not(unix))]
-pub fn foreign_owner(_meta: &Metadata) -> Option<String> {
-    None
-}
-
-/// The mode, when group or others may write (a sticky bit does not help:
-/// others may still add files).
-#[cfg(unix)]
-pub fn open_to_others(meta: &Metadata) -> Option<String> {
-    use std::os::unix::fs::PermissionsExt;
-    let mode = meta.permissions().mode() & 0o7777;
-    (mode & 0o022 != 0).then(|| format!("{mode:04o}"))
-}
-
-/// Windows: the platform port checks the DACL here.
-#[cfg(not(unix))]
-pub fn open_to_others(_meta: &Metadata) -> Option<String> {
-    None
 }
 
 #[cfg(all(test, unix))]
@@ -140,7 +112,7 @@ mod tests {
         }
         let err = check_config_dir(tmp.path(), &tmp.path().join("saves")).unwrap_err();
         assert!(
-            err.contains("another user") && err.contains("65534"),
+            err.contains("another user (uid 65534)") && err.ends_with("(--config-dir)"),
             "{err}"
         );
     }

@@ -55,6 +55,7 @@ pub enum ReadError {
 
 impl ReadError {
     /// True when the file is simply not there (start fresh).
+    #[cfg(test)]
     pub fn is_not_found(&self) -> bool {
         matches!(self, ReadError::NotFound)
     }

@@ -86,6 +86,7 @@ impl FileLock {
         )))
     }
 
+    #[cfg(test)]
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -26,7 +26,7 @@ impl ConfigDir {
                     .to_path_buf(),
             },
         };
-        Some(ConfigDir { root })
+        Some(ConfigDir::at(root))
     }
 
     /// A config directory at an explicit path.
@@ -34,6 +34,7 @@ impl ConfigDir {
         ConfigDir { root: root.into() }
     }
 
+    #[cfg(test)]
     pub fn root(&self) -> &Path {
         &self.root
     }

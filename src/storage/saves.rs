@@ -5,7 +5,7 @@
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
@@ -130,7 +130,6 @@ impl Summary {
 #[derive(Debug)]
 pub struct Slot {
     pub name: String,
-    pub path: PathBuf,
     /// The summary, or the one line saying why the file cannot be used.
     pub summary: Result<Summary, String>,
 }
@@ -183,7 +182,6 @@ pub fn list(dir: &ConfigDir) -> io::Result<Vec<Slot>> {
         };
         slots.push(Slot {
             name: name.to_string(),
-            path,
             summary,
         });
     }

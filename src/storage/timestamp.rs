@@ -1,7 +1,7 @@
 //! UTC calendar times without a date crate: the stamp in the names of files
 //! moved aside, and the date shown beside a save slot.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Seconds since the Unix epoch (0 for a clock set before it).
 pub fn unix_secs(time: SystemTime) -> u64 {
@@ -28,8 +28,9 @@ pub fn display(secs: u64) -> String {
 }
 
 /// The time `secs` after the epoch, as a `SystemTime`.
+#[cfg(test)]
 pub fn from_unix_secs(secs: u64) -> SystemTime {
-    UNIX_EPOCH + Duration::from_secs(secs)
+    UNIX_EPOCH + std::time::Duration::from_secs(secs)
 }
 
 fn parts(secs: u64) -> (i64, u32, u32, u64, u64, u64) {

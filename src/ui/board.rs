@@ -293,17 +293,17 @@ impl BoardView<'_> {
 
 /// The arms of a line glyph and their weights; a line has one weight along
 /// its whole length, so the vertical arms share one and the horizontal another.
-struct Arms {
-    up: bool,
-    down: bool,
-    left: bool,
-    right: bool,
-    v_heavy: bool,
-    h_heavy: bool,
+pub(super) struct Arms {
+    pub up: bool,
+    pub down: bool,
+    pub left: bool,
+    pub right: bool,
+    pub v_heavy: bool,
+    pub h_heavy: bool,
 }
 
 impl Arms {
-    fn unicode(&self) -> char {
+    pub fn unicode(&self) -> char {
         // Each row: light/light, light vertical + heavy horizontal,
         // heavy vertical + light horizontal, heavy/heavy.
         let set: [char; 4] = match (self.up, self.down, self.left, self.right) {
@@ -325,7 +325,7 @@ impl Arms {
     /// The same lines in ASCII: heavy ones as `|` and `=`, light ones as
     /// `:` and `-`, `+` where lines of one weight cross or turn; where a
     /// heavy line crosses a light one, the heavy one runs through.
-    fn ascii(&self) -> char {
+    pub fn ascii(&self) -> char {
         let vertical = self.up || self.down;
         let horizontal = self.left || self.right;
         match (vertical, horizontal) {

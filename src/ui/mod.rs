@@ -22,18 +22,23 @@ mod view;
 use std::io;
 use std::time::Instant;
 
-pub use app::{App, Disk, Mode, random_seed};
-pub use board::BoardView;
-pub use config::{Config, Settings};
-pub use dialog::{DialogOutcome, Field, NewGameForm, practised_techniques};
-pub use keys::{BadKey, Command, KeyBindings, KeySpec, NoteModifier, value_keys};
-pub use layout::{BoardLayout, NotesView, Screen, Slots, screen, slots_needs};
-pub use saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow};
-pub use stats_table::{sparkline, stats_lines};
-pub use terminal::{check_terminal, restore};
-pub use theme::{BUILTIN_THEMES, Theme, ThemeError};
-pub use time::format_time;
-pub use view::{ShareCommands, share_commands};
+pub use app::{App, Disk, random_seed};
+pub use config::Config;
+pub use stats_table::stats_lines;
+pub use terminal::check_terminal;
+pub use time::{format_time, local_date};
+
+// What the game's tests (src/tests) reach from outside this module.
+#[cfg(test)]
+pub use {
+    app::Mode,
+    dialog::{DialogOutcome, NewGameForm, practised_techniques},
+    keys::{Command, KeyBindings, KeySpec},
+    layout::{BoardLayout, NotesView, Screen, screen, slots_needs},
+    saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow},
+    theme::{BUILTIN_THEMES, Theme},
+    view::share_commands,
+};
 
 use crate::engine::{Difficulty, Shape, highest_level};
 use crate::game::Game;

@@ -9,6 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use super::board::Arms;
 use super::theme::Theme;
 use crate::game::Game;
 
@@ -22,6 +23,9 @@ pub struct Overview<'a> {
     pub game: &'a Game,
     pub shown: (Range<usize>, Range<usize>),
     pub theme: &'a Theme,
+    /// Draw the lines between tiles in ASCII, as the board does with
+    /// `ascii_borders`.
+    pub ascii: bool,
 }
 
 impl Widget for &Overview<'_> {
@@ -71,19 +75,78 @@ impl Widget for &Overview<'_> {
                 }
             }
         }
-        // the frame and the lines between tiles
+        // the frame and the lines between tiles, heavy as the board's box lines
+        let (w, h) = (area.width as usize, area.height as usize);
         for (i, y) in (area.y..area.bottom()).enumerate() {
             for (j, x) in (area.x..area.right()).enumerate() {
                 let on_row = (i as u16).is_multiple_of(TILE_H + 1);
                 let on_col = (j as u16).is_multiple_of(TILE_W + 1);
-                let glyph = match (on_row, on_col) {
-                    (true, true) => '+',
-                    (true, false) => '-',
-                    (false, true) => '|',
-                    (false, false) => continue,
+                if !on_row && !on_col {
+                    continue;
+                }
+                let arms = Arms {
+                    up: on_col && i > 0,
+                    down: on_col && i + 1 < h,
+                    left: on_row && j > 0,
+                    right: on_row && j + 1 < w,
+                    v_heavy: true,
+                    h_heavy: true,
+                };
+                let glyph = if self.ascii {
+                    arms.ascii()
+                } else {
+                    arms.unicode()
                 };
                 buf[(x, y)].set_char(glyph).set_style(theme.box_line);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+
+    use super::{Overview, Theme};
+    use crate::engine::{Difficulty, Shape};
+    use crate::game::Game;
+
+    /// Every glyph the overview of a 9x9 game draws, in one string.
+    fn drawn(ascii: bool) -> String {
+        let game = Game::generate(
+            Shape::new(3, 3).unwrap(),
+            Difficulty::Easy,
+            7,
+            Instant::now(),
+        );
+        let theme = Theme::default();
+        let map = Overview {
+            game: &game,
+            shown: (0..9, 0..9),
+            theme: &theme,
+            ascii,
+        };
+        let area = Rect::new(0, 0, 40, 14);
+        let mut buf = Buffer::empty(area);
+        (&map).render(area, &mut buf);
+        buf.content().iter().map(|c| c.symbol()).collect()
+    }
+
+    #[test]
+    fn the_lines_follow_the_boards_choice_of_glyphs() {
+        let unicode = drawn(false);
+        // 3x3 tiles: four corners, a crossing per inner corner of tiles
+        for corner in ['┏', '┓', '┗', '┛'] {
+            assert_eq!(unicode.matches(corner).count(), 1, "{corner}:\n{unicode}");
+        }
+        assert_eq!(unicode.matches('╋').count(), 4, "{unicode}");
+        assert!(!unicode.contains(['+', '|']), "{unicode}");
+        let ascii = drawn(true);
+        assert!(ascii.is_ascii(), "{ascii}");
+        assert_eq!(ascii.matches('+').count(), 16, "{ascii}");
     }
 }

@@ -45,9 +45,11 @@ pub fn sparkline(secs: &[u64]) -> String {
     let (Some(&lo), Some(&hi)) = (secs.iter().min(), secs.iter().max()) else {
         return String::new();
     };
-    let span = (hi - lo).max(1);
+    // in u128: a stats file may hold times up to u64::MAX, which times 7
+    // would overflow
+    let span = u128::from((hi - lo).max(1));
     secs.iter()
-        .map(|&s| BARS[((s - lo) * 7 / span) as usize])
+        .map(|&s| BARS[(u128::from(s - lo) * 7 / span) as usize])
         .collect()
 }
 
@@ -60,5 +62,6 @@ mod tests {
         assert_eq!(sparkline(&[10, 80, 45]), "▁█▄");
         assert_eq!(sparkline(&[5, 5]), "▁▁");
         assert_eq!(sparkline(&[]), "");
+        assert_eq!(sparkline(&[0, u64::MAX / 2, u64::MAX]), "▁▄█");
     }
 }

@@ -15,8 +15,9 @@ pub fn format_time(time: Duration) -> String {
 }
 
 /// A moment (seconds since the Unix epoch) as `YYYY-MM-DD HH:MM` in the
-/// player's local time, and whether it is local: where the offset cannot be
-/// known (outside Unix) it stays in UTC, and the caller says so.
+/// player's local time, as `ls -l` shows a file's, and whether it is
+/// local: where the offset cannot be known it stays in UTC, and the caller
+/// says so.
 pub fn local_date(secs: u64) -> (String, bool) {
     match local_offset(secs) {
         Some(offset) => {
@@ -39,7 +40,43 @@ fn local_offset(secs: u64) -> Option<i64> {
     (!done.is_null()).then_some(tm.tm_gmtoff)
 }
 
-#[cfg(not(unix))]
+/// The same as Windows knows it: the time zone of the system's settings,
+/// with its present daylight saving rules (SystemTimeToTzSpecificLocalTimeEx
+/// would apply past years' rules, but wine 8, which CI runs the tests
+/// under, lacks it, and a call to it would end the process there).
+#[cfg(windows)]
+fn local_offset(secs: u64) -> Option<i64> {
+    use windows_sys::Win32::Foundation::{FILETIME, SYSTEMTIME};
+    use windows_sys::Win32::System::Time::{
+        FileTimeToSystemTime, SystemTimeToFileTime, SystemTimeToTzSpecificLocalTime,
+    };
+    let ticks = file_ticks(secs)?;
+    let utc_file = FILETIME {
+        dwLowDateTime: ticks as u32,
+        dwHighDateTime: (ticks >> 32) as u32,
+    };
+    let (mut utc, mut local) = (SYSTEMTIME::default(), SYSTEMTIME::default());
+    let mut local_file = FILETIME::default();
+    // SAFETY: each call reads one structure and writes another, all of them
+    // alive for the calls; a null zone is the system's own.
+    let done = unsafe {
+        FileTimeToSystemTime(&utc_file, &mut utc) != 0
+            && SystemTimeToTzSpecificLocalTime(std::ptr::null(), &utc, &mut local) != 0
+            && SystemTimeToFileTime(&local, &mut local_file) != 0
+    };
+    let local_ticks =
+        u64::from(local_file.dwHighDateTime) << 32 | u64::from(local_file.dwLowDateTime);
+    done.then(|| (local_ticks as i64 - ticks as i64) / 10_000_000)
+}
+
+/// A moment as Windows counts it (FILETIME): 100 ns ticks since 1601, whose
+/// start lies 11,644,473,600 seconds before the Unix epoch.
+#[cfg(windows)]
+fn file_ticks(secs: u64) -> Option<u64> {
+    secs.checked_add(11_644_473_600)?.checked_mul(10_000_000)
+}
+
+#[cfg(not(any(unix, windows)))]
 fn local_offset(_secs: u64) -> Option<i64> {
     None
 }
@@ -70,6 +107,30 @@ mod tests {
             return; // no date(1) to ask
         };
         let expected = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        assert_eq!(local_date(secs), (expected, true));
+    }
+
+    /// Windows: the offset agrees with FileTimeToLocalFileTime's, another
+    /// way of asking for it, at the present moment (where the two use the
+    /// same daylight saving rule).
+    #[cfg(windows)]
+    #[test]
+    fn dates_are_in_local_time_as_windows_says() {
+        use windows_sys::Win32::Foundation::FILETIME;
+        use windows_sys::Win32::Storage::FileSystem::FileTimeToLocalFileTime;
+        let secs = crate::storage::timestamp::unix_secs(std::time::SystemTime::now());
+        let ticks = file_ticks(secs).unwrap();
+        let utc = FILETIME {
+            dwLowDateTime: ticks as u32,
+            dwHighDateTime: (ticks >> 32) as u32,
+        };
+        let mut local = FILETIME::default();
+        // SAFETY: two structures alive for the call.
+        assert_ne!(unsafe { FileTimeToLocalFileTime(&utc, &mut local) }, 0);
+        let local = u64::from(local.dwHighDateTime) << 32 | u64::from(local.dwLowDateTime);
+        let offset = (local as i64 - ticks as i64) / 10_000_000;
+        assert_eq!(local_offset(secs), Some(offset));
+        let expected = crate::storage::timestamp::display(secs.saturating_add_signed(offset));
         assert_eq!(local_date(secs), (expected, true));
     }
 }

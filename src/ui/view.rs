@@ -53,6 +53,7 @@ impl App {
                 game: &self.game,
                 shown: layout.shown(),
                 theme: &self.config.theme,
+                ascii: self.config.settings.ascii_borders,
             };
             (&map).render(board, buf);
         } else {

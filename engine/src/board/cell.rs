@@ -33,8 +33,8 @@ impl Cell {
     }
 
     /// The cell's row-major index on a board of `shape` (what
-    /// [`Grid::values`](crate::Grid::values) and a [`Step`](crate::Step)'s
-    /// cells count by), or `None` when the cell is off that board.
+    /// [`Grid::values`](crate::Grid::values) and [`Grid::set`](crate::Grid::set)
+    /// count by), or `None` when the cell is off that board.
     pub fn index(self, shape: Shape) -> Option<usize> {
         let n = shape.n();
         (self.row() < n && self.col() < n).then(|| self.row() * n + self.col())

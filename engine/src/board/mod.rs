@@ -5,6 +5,7 @@ pub(super) mod cell;
 pub(super) mod digits;
 pub(super) mod geometry;
 pub(super) mod grid;
+pub(super) mod house;
 pub(super) mod reader;
 pub(super) mod share;
 pub(super) mod validate;

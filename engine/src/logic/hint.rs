@@ -18,19 +18,21 @@
 use super::rate::{Unsolvable, unique_solution};
 use super::step::{Step, Technique};
 use super::techniques::{Board, find_step_with, solve_with, text};
+use crate::board::cell::Cell;
 use crate::board::digits::DigitSet;
 use crate::board::geometry::Geometry;
 use crate::board::grid::Grid;
+use crate::board::house::House;
 use crate::board::validate;
 
 /// What the player should hear next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// Entries that contradict the solution, as (cell, entry), by cell.
-    Mistakes(Vec<(usize, u8)>),
+    Mistakes(Vec<(Cell, u8)>),
     /// Digits missing from notes, as (cell, the cell's digit), by cell:
     /// notes that leave out the cell's digit are not complete.
-    MissingNotes(Vec<(usize, u8)>),
+    MissingNotes(Vec<(Cell, u8)>),
     /// The easiest next deduction. `unnoted` lists the empty cells the step
     /// reads that have no notes, so all their candidates were used (none for
     /// singles, which read only the placed digits there).
@@ -38,7 +40,7 @@ pub enum Hint {
         /// The deduction.
         step: Step,
         /// The empty cells it reads that have no notes.
-        unnoted: Vec<usize>,
+        unnoted: Vec<Cell>,
     },
     /// Every cell is filled correctly.
     Solved,
@@ -80,14 +82,14 @@ impl HintLevel {
 /// What the board should highlight for a hint at some level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Highlight {
-    /// Units to shade, as unit indices.
-    pub units: Vec<usize>,
-    /// Cells to mark, as indices.
-    pub cells: Vec<usize>,
+    /// Rows, columns and boxes to shade.
+    pub houses: Vec<House>,
+    /// Cells to mark.
+    pub cells: Vec<Cell>,
     /// Digits to show placed, as (cell, digit).
-    pub placements: Vec<(usize, u8)>,
+    pub placed: Vec<(Cell, u8)>,
     /// Candidates to show struck, as (cell, digit).
-    pub eliminations: Vec<(usize, u8)>,
+    pub removed: Vec<(Cell, u8)>,
 }
 
 /// The hint for a position: `givens` the puzzle, `entries` the digits the
@@ -121,9 +123,9 @@ pub fn next_hint(
         None => unique_solution(givens)?,
     };
     let open = |c: usize| givens.get(c) == 0;
-    let mistakes: Vec<(usize, u8)> = (0..shape.cell_count())
+    let mistakes: Vec<(Cell, u8)> = (0..shape.cell_count())
         .filter(|&c| open(c) && entries.get(c) != 0 && entries.get(c) != solution.get(c))
-        .map(|c| (c, entries.get(c)))
+        .filter_map(|c| Some((Cell::from_index(c, shape)?, entries.get(c))))
         .collect();
     if !mistakes.is_empty() {
         return Ok(Hint::Mistakes(mistakes));
@@ -131,9 +133,9 @@ pub fn next_hint(
     let empty = |c: usize| open(c) && entries.get(c) == 0;
     let notes = notes.unwrap_or(&[]);
     let noted = |c: usize| notes.get(c).is_some_and(|n| !n.is_empty());
-    let missing: Vec<(usize, u8)> = (0..shape.cell_count())
+    let missing: Vec<(Cell, u8)> = (0..shape.cell_count())
         .filter(|&c| empty(c) && noted(c) && !notes[c].contains(solution.get(c)))
-        .map(|c| (c, solution.get(c)))
+        .filter_map(|c| Some((Cell::from_index(c, shape)?, solution.get(c))))
         .collect();
     if !missing.is_empty() {
         return Ok(Hint::MissingNotes(missing));
@@ -163,6 +165,10 @@ pub fn next_hint(
     };
     unnoted.sort_unstable();
     unnoted.dedup();
+    let unnoted = unnoted
+        .into_iter()
+        .filter_map(|c| Cell::from_index(c, shape))
+        .collect();
     Ok(Hint::Step { step, unnoted })
 }
 
@@ -194,7 +200,7 @@ impl Hint {
             },
             Hint::Mistakes(wrong) => format!(
                 "{}: remove {} first",
-                text::wrong_entries(geo, wrong),
+                text::wrong_entries(geo, &indexed(geo, wrong)),
                 if wrong.len() == 1 { "it" } else { "them" }
             ),
             Hint::MissingNotes(missing) if level == HintLevel::Technique => format!(
@@ -208,21 +214,23 @@ impl Hint {
             ),
             Hint::MissingNotes(missing) => format!(
                 "{}, but your notes leave {} out",
-                text::can_still_be(geo, missing),
+                text::can_still_be(geo, &indexed(geo, missing)),
                 if missing.len() == 1 { "it" } else { "them" }
             ),
             Hint::Step { step, unnoted } => {
                 let line = step_text(step, geo, level);
+                let unnoted: Vec<usize> =
+                    unnoted.iter().filter_map(|c| c.index(geo.shape)).collect();
                 match unnoted.len() {
                     _ if level == HintLevel::Technique => line,
                     0 => line,
                     1 => format!(
                         "{line} ({} has no notes, so all its candidates count)",
-                        text::cells(geo, unnoted)
+                        text::cells(geo, &unnoted)
                     ),
                     _ => format!(
                         "{line} ({} have no notes, so all their candidates count)",
-                        text::cells(geo, unnoted)
+                        text::cells(geo, &unnoted)
                     ),
                 }
             }
@@ -241,18 +249,34 @@ impl Hint {
                 }
             }
             Hint::MissingNotes(missing) => Highlight {
-                units: missing_boxes(geo, missing),
+                houses: missing_boxes(geo, missing)
+                    .into_iter()
+                    .filter_map(|unit| House::from_unit(unit, geo.shape))
+                    .collect(),
                 ..Highlight::default()
             },
-            Hint::Step { step, .. } => step_highlight(step, level),
+            Hint::Step { step, .. } => step_highlight(step, geo, level),
             Hint::Solved | Hint::Mistakes(_) => Highlight::default(),
         }
     }
 }
 
+/// Cell pairs as index pairs, leaving out any off the board of `geo`: a
+/// cell off it, or a digit it has not.
+fn indexed(geo: &Geometry, pairs: &[(Cell, u8)]) -> Vec<(usize, u8)> {
+    pairs
+        .iter()
+        .filter(|&&(_, digit)| (1..=geo.n).contains(&(digit as usize)))
+        .filter_map(|&(cell, digit)| Some((cell.index(geo.shape)?, digit)))
+        .collect()
+}
+
 /// The boxes (as units) holding the cells of missing notes, ascending.
-fn missing_boxes(geo: &Geometry, missing: &[(usize, u8)]) -> Vec<usize> {
-    let mut boxes: Vec<usize> = missing.iter().map(|&(c, _)| geo.cell_units[c][2]).collect();
+fn missing_boxes(geo: &Geometry, missing: &[(Cell, u8)]) -> Vec<usize> {
+    let mut boxes: Vec<usize> = indexed(geo, missing)
+        .into_iter()
+        .map(|(c, _)| geo.cell_units[c][2])
+        .collect();
     boxes.sort_unstable();
     boxes.dedup();
     boxes
@@ -306,18 +330,20 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
     }
 }
 
-/// Level 1 shows the units, level 2 adds the cells, level 3 what changes.
-pub fn step_highlight(step: &Step, level: HintLevel) -> Highlight {
+/// Level 1 shows the houses, level 2 adds the cells, level 3 what
+/// changes; `geo` is the board of the puzzle the step came from.
+pub fn step_highlight(step: &Step, geo: &Geometry, level: HintLevel) -> Highlight {
+    let shape = geo.shape;
     let mut h = Highlight {
-        units: step.units.clone(),
+        houses: step.houses(shape).collect(),
         ..Highlight::default()
     };
     if level >= HintLevel::Cells {
-        h.cells = step.cells.clone();
+        h.cells = step.cells(shape).collect();
     }
     if level == HintLevel::Full {
-        h.placements = step.placements.clone();
-        h.eliminations = step.eliminations.clone();
+        h.placed = step.placed(shape).collect();
+        h.removed = step.removed(shape).collect();
     }
     h
 }

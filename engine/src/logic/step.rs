@@ -7,6 +7,7 @@ use super::difficulty::Difficulty;
 use super::se::Er;
 use crate::board::cell::Cell;
 use crate::board::geometry::Shape;
+use crate::board::house::House;
 
 /// Declares `Technique` and `Technique::ALL` from one list of variants, so
 /// that the list code walks can never miss or reorder one.
@@ -237,20 +238,26 @@ impl Technique {
     }
 }
 
-/// One deduction. Cells are row-major indices, units are geometry unit indices
-/// (rows, then columns, then boxes), digits are 1-based.
+/// One deduction: the technique, where it looks, what it places or
+/// removes, and a line of plain English. Where it looks and what it changes
+/// are read by row and column ([`Cell`]) and as rows, columns and boxes
+/// ([`House`]) on the board of the puzzle the step came from: pass that
+/// puzzle's shape to [`Step::houses`], [`Step::cells`], [`Step::placed`] and
+/// [`Step::removed`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The technique that makes the deduction.
     pub technique: Technique,
-    /// The units the reasoning happens in: what a first-level hint points at.
-    pub units: Vec<usize>,
-    /// The cells the reasoning looks at: what a second-level hint highlights.
-    pub cells: Vec<usize>,
-    /// Digits this step places, as (cell, digit).
-    pub placements: Vec<(usize, u8)>,
+    /// The units the reasoning happens in, as unit indices (rows, then
+    /// columns, then boxes): what a first-level hint points at.
+    pub(crate) units: Vec<usize>,
+    /// The cells the reasoning looks at, row-major: what a second-level
+    /// hint highlights.
+    pub(crate) cells: Vec<usize>,
+    /// Digits this step places, as (cell, digit), digits from 1.
+    pub(crate) placements: Vec<(usize, u8)>,
     /// Candidates this step removes, as (cell, digit).
-    pub eliminations: Vec<(usize, u8)>,
+    pub(crate) eliminations: Vec<(usize, u8)>,
     /// One line of plain English with rNcM coordinates and box numbers.
     pub explanation: String,
 }
@@ -263,8 +270,25 @@ impl fmt::Display for Technique {
 }
 
 impl Step {
+    /// The rows, columns and boxes the reasoning happens in (what a
+    /// first-level hint points at), on a board of `shape`: the shape of the
+    /// puzzle the step came from.
+    pub fn houses(&self, shape: Shape) -> impl Iterator<Item = House> + '_ {
+        self.units
+            .iter()
+            .filter_map(move |&unit| House::from_unit(unit, shape))
+    }
+
+    /// The cells the reasoning looks at (what a second-level hint
+    /// highlights), by row and column on a board of `shape`.
+    pub fn cells(&self, shape: Shape) -> impl Iterator<Item = Cell> + '_ {
+        self.cells
+            .iter()
+            .filter_map(move |&index| Cell::from_index(index, shape))
+    }
+
     /// The digits this step places, by row and column on a board of
-    /// `shape` (the shape of the puzzle the step came from).
+    /// `shape`.
     pub fn placed(&self, shape: Shape) -> impl Iterator<Item = (Cell, u8)> + '_ {
         by_cell(&self.placements, shape)
     }
@@ -276,7 +300,11 @@ impl Step {
     }
 }
 
-fn by_cell(pairs: &[(usize, u8)], shape: Shape) -> impl Iterator<Item = (Cell, u8)> + '_ {
+/// Index pairs as cell pairs, leaving out any off a board of `shape`.
+pub(crate) fn by_cell(
+    pairs: &[(usize, u8)],
+    shape: Shape,
+) -> impl Iterator<Item = (Cell, u8)> + '_ {
     pairs
         .iter()
         .filter_map(move |&(index, digit)| Some((Cell::from_index(index, shape)?, digit)))

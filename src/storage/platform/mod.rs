@@ -20,6 +20,12 @@
 //!   that exist already keep the lists the player or their administrator
 //!   set (the default config directory lies in %APPDATA%, which grants the
 //!   player, SYSTEM and the administrators).
+//! - **A directory in use is the player's.** [`exposure`] says who else
+//!   could change what is in a directory that exists already: an owner
+//!   other than the player, or others who may write in it (group or others
+//!   on Unix; on Windows any account but the player, SYSTEM and the
+//!   administrators that the access list lets add, delete or re-permit
+//!   files).
 //! - **A lock really excludes** another process, and leaves the pid written
 //!   in the lock file readable to the one refused.
 
@@ -36,9 +42,19 @@ mod windows;
 use windows as os;
 
 pub use os::{
-    create_private_dir, identity, identity_at, keep_mode, open_lock, open_read, special_kind,
-    sync_dir, try_lock,
+    create_private_dir, exposure, identity, identity_at, keep_mode, open_lock, open_read,
+    special_kind, sync_dir, try_lock,
 };
+
+/// Who besides the player could change what is in a directory, each with
+/// the words for who it is and for what to do about it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Exposure {
+    /// It belongs to another user.
+    Owner { who: String, fix: String },
+    /// Others may write in it (a mode on Unix, accounts on Windows).
+    Writers { who: String, fix: String },
+}
 
 /// Why a file was not opened.
 #[derive(Debug)]

@@ -6,7 +6,7 @@ use std::io;
 use std::os::unix::fs::{DirBuilderExt, FileTypeExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
-use super::{Identity, OpenError};
+use super::{Exposure, Identity, OpenError};
 
 /// Opens `path` for reading, without blocking on a FIFO and, when
 /// `refuse_links`, without following a symbolic link.
@@ -90,7 +90,6 @@ pub fn create_private_dir(dir: &Path) -> io::Result<()> {
 /// else or left writable by others, keeps the 0600 its temporary file was
 /// created with.
 pub fn keep_mode(path: &Path, new: &File) -> io::Result<()> {
-    use crate::storage::dirs::{foreign_owner, open_to_others};
     match fs::symlink_metadata(path) {
         Ok(old)
             if old.file_type().is_file()
@@ -102,6 +101,36 @@ pub fn keep_mode(path: &Path, new: &File) -> io::Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// Who besides the player could change what is in the directory `dir`
+/// whose metadata is `meta`: another owner, or group or others who may
+/// write in it.
+pub fn exposure(dir: &Path, meta: &fs::Metadata) -> io::Result<Option<Exposure>> {
+    if let Some(uid) = foreign_owner(meta) {
+        return Ok(Some(Exposure::Owner {
+            who: format!("uid {uid}"),
+            fix: "use a directory of your own (--config-dir)".to_string(),
+        }));
+    }
+    Ok(open_to_others(meta).map(|mode| Exposure::Writers {
+        who: format!("mode {mode:04o}"),
+        fix: format!("`chmod go-w {}` makes it yours alone", dir.display()),
+    }))
+}
+
+/// The owner's uid, when it is not the user running tudoku.
+fn foreign_owner(meta: &fs::Metadata) -> Option<u32> {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    (meta.uid() != me).then_some(meta.uid())
+}
+
+/// The mode, when group or others may write (a sticky bit does not help:
+/// others may still add files).
+fn open_to_others(meta: &fs::Metadata) -> Option<u32> {
+    let mode = meta.permissions().mode() & 0o7777;
+    (mode & 0o022 != 0).then_some(mode)
 }
 
 /// Makes the directory's entries (a rename into it) durable.

@@ -2,22 +2,19 @@
 //! FILE_FLAG_OPEN_REPARSE_POINT and refused when what opened is a reparse
 //! point, identities from GetFileInformationByHandle, a LockFileEx lock on
 //! a byte far past the pid, and directories made with an access list for
-//! the player alone.
+//! the player alone; owners and access lists are `access`'s.
+
+mod access;
 
 use std::fs::{File, FileType, OpenOptions, TryLockError};
 use std::io;
 use std::os::windows::ffi::OsStrExt;
 use std::os::windows::fs::{MetadataExt, OpenOptionsExt};
-use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
+use std::os::windows::io::AsRawHandle;
 use std::path::Path;
 
-use windows_sys::Win32::Foundation::{ERROR_ALREADY_EXISTS, ERROR_LOCK_VIOLATION, LocalFree};
-use windows_sys::Win32::Security::Authorization::{
-    ConvertSidToStringSidW, ConvertStringSecurityDescriptorToSecurityDescriptorW, SDDL_REVISION_1,
-};
-use windows_sys::Win32::Security::{
-    GetTokenInformation, SECURITY_ATTRIBUTES, TOKEN_QUERY, TOKEN_USER, TokenUser,
-};
+use windows_sys::Win32::Foundation::{ERROR_ALREADY_EXISTS, ERROR_LOCK_VIOLATION};
+use windows_sys::Win32::Security::SECURITY_ATTRIBUTES;
 use windows_sys::Win32::Storage::FileSystem::{
     BY_HANDLE_FILE_INFORMATION, CreateDirectoryW, FILE_ATTRIBUTE_REPARSE_POINT,
     FILE_FLAG_BACKUP_SEMANTICS, FILE_FLAG_OPEN_REPARSE_POINT, FILE_SHARE_DELETE, FILE_SHARE_READ,
@@ -25,10 +22,11 @@ use windows_sys::Win32::Storage::FileSystem::{
     LOCKFILE_FAIL_IMMEDIATELY, LockFileEx,
 };
 use windows_sys::Win32::System::IO::OVERLAPPED;
-use windows_sys::Win32::System::Threading::{GetCurrentProcess, OpenProcessToken};
-use windows_sys::core::PWSTR;
 
 use super::{Identity, OpenError};
+use access::Descriptor;
+
+pub use access::exposure;
 
 /// Opens `path` for reading and, when `refuse_links`, refuses it if what
 /// opened is a reparse point (a symbolic link, junction or mount point,
@@ -140,10 +138,10 @@ pub fn create_private_dir(dir: &Path) -> io::Result<()> {
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
         create_private_dir(parent)?;
     }
-    let private = PrivateDescriptor::for_current_user()?;
+    let private = Descriptor::for_current_user()?;
     let attributes = SECURITY_ATTRIBUTES {
         nLength: std::mem::size_of::<SECURITY_ATTRIBUTES>() as u32,
-        lpSecurityDescriptor: private.0,
+        lpSecurityDescriptor: private.raw,
         bInheritHandle: 0,
     };
     let wide: Vec<u16> = dir.as_os_str().encode_wide().chain([0]).collect();
@@ -160,96 +158,6 @@ pub fn create_private_dir(dir: &Path) -> io::Result<()> {
     Err(error)
 }
 
-/// A security descriptor whose access list is protected from inheritance
-/// and allows full control, inherited by what is made inside, to the user
-/// running tudoku and to SYSTEM. Freed when dropped.
-struct PrivateDescriptor(*mut core::ffi::c_void);
-
-impl PrivateDescriptor {
-    fn for_current_user() -> io::Result<PrivateDescriptor> {
-        let user = current_user_sid()?;
-        let sddl: Vec<u16> = format!("D:P(A;OICI;FA;;;{user})(A;OICI;FA;;;SY)")
-            .encode_utf16()
-            .chain([0])
-            .collect();
-        let mut descriptor = std::ptr::null_mut();
-        // SAFETY: a NUL-terminated descriptor string, and a pointer for the
-        // call to fill with memory that `Drop` frees.
-        let made = unsafe {
-            ConvertStringSecurityDescriptorToSecurityDescriptorW(
-                sddl.as_ptr(),
-                SDDL_REVISION_1,
-                &mut descriptor,
-                std::ptr::null_mut(),
-            )
-        };
-        if made == 0 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(PrivateDescriptor(descriptor))
-    }
-}
-
-impl Drop for PrivateDescriptor {
-    fn drop(&mut self) {
-        // SAFETY: memory the conversion above allocated, freed once.
-        unsafe { LocalFree(self.0) };
-    }
-}
-
-/// The SID of the user this process runs as, in its string form (S-1-5-...).
-fn current_user_sid() -> io::Result<String> {
-    let mut token = std::ptr::null_mut();
-    // SAFETY: a pseudo-handle to this process, and a handle for the call to
-    // fill, owned (and closed) below.
-    if unsafe { OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY, &mut token) } == 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: the token handle just opened, owned here alone.
-    let token = unsafe { OwnedHandle::from_raw_handle(token) };
-    // TOKEN_USER and the SID it points into, in a buffer aligned for it
-    let mut buffer = [0u64; 16];
-    let mut size = 0;
-    // SAFETY: an open token and a buffer of the size given.
-    let read = unsafe {
-        GetTokenInformation(
-            token.as_raw_handle(),
-            TokenUser,
-            buffer.as_mut_ptr().cast(),
-            std::mem::size_of_val(&buffer) as u32,
-            &mut size,
-        )
-    };
-    if read == 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: GetTokenInformation wrote a TOKEN_USER at the buffer's start.
-    let sid = unsafe { (*buffer.as_ptr().cast::<TOKEN_USER>()).User.Sid };
-    let mut text: PWSTR = std::ptr::null_mut();
-    // SAFETY: a valid SID inside `buffer`, and a pointer for the call to fill
-    // with memory freed below.
-    if unsafe { ConvertSidToStringSidW(sid, &mut text) } == 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: a string the conversion allocated with LocalAlloc.
-    Ok(unsafe { take_local_string(text) })
-}
-
-/// The text of a NUL-terminated wide string allocated with LocalAlloc,
-/// which is freed.
-///
-/// # Safety
-/// `text` must be such a string, not used again after the call.
-unsafe fn take_local_string(text: PWSTR) -> String {
-    // SAFETY: the caller's promise: readable up to its NUL, freed once.
-    unsafe {
-        let length = (0..).take_while(|&i| *text.add(i) != 0).count();
-        let string = String::from_utf16_lossy(std::slice::from_raw_parts(text, length));
-        LocalFree(text.cast());
-        string
-    }
-}
-
 /// Nothing to keep: the new file inherits the directory's access list, as
 /// the old one did (a file's own list is kept only as far as the
 /// directory's is the same).
@@ -261,73 +169,4 @@ pub fn keep_mode(_path: &Path, _new: &File) -> io::Result<()> {
 /// flush a directory handle.
 pub fn sync_dir(_dir: &Path) -> io::Result<()> {
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use windows_sys::Win32::Security::Authorization::{
-        ConvertSecurityDescriptorToStringSecurityDescriptorW, GetNamedSecurityInfoW, SE_FILE_OBJECT,
-    };
-    use windows_sys::Win32::Security::DACL_SECURITY_INFORMATION;
-
-    /// The access list of `path` in SDDL, as Windows reads it back.
-    fn access_list(path: &Path) -> String {
-        let wide: Vec<u16> = path.as_os_str().encode_wide().chain([0]).collect();
-        let mut descriptor = std::ptr::null_mut();
-        let null = std::ptr::null_mut();
-        // SAFETY: a NUL-terminated path; only the descriptor is asked for,
-        // freed below.
-        let error = unsafe {
-            GetNamedSecurityInfoW(
-                wide.as_ptr(),
-                SE_FILE_OBJECT,
-                DACL_SECURITY_INFORMATION,
-                null,
-                null,
-                null.cast(),
-                null.cast(),
-                &mut descriptor,
-            )
-        };
-        assert_eq!(error, 0, "GetNamedSecurityInfoW");
-        let mut text = std::ptr::null_mut();
-        // SAFETY: the descriptor just read, and a pointer for the call to fill.
-        let made = unsafe {
-            ConvertSecurityDescriptorToStringSecurityDescriptorW(
-                descriptor,
-                SDDL_REVISION_1,
-                DACL_SECURITY_INFORMATION,
-                &mut text,
-                null.cast(),
-            )
-        };
-        // SAFETY: memory GetNamedSecurityInfoW allocated, freed once.
-        unsafe { LocalFree(descriptor) };
-        assert_ne!(
-            made, 0,
-            "ConvertSecurityDescriptorToStringSecurityDescriptorW"
-        );
-        // SAFETY: a string the conversion allocated with LocalAlloc.
-        unsafe { take_local_string(text) }
-    }
-
-    #[test]
-    fn a_new_directory_and_its_files_are_the_players_alone() {
-        let user = current_user_sid().unwrap();
-        assert!(user.starts_with("S-1-"), "{user}");
-        let dir = tempfile::tempdir().unwrap();
-        let deep = dir.path().join("tudoku").join("saves");
-        create_private_dir(&deep).unwrap();
-        let file = deep.join("a.toml");
-        std::fs::write(&file, b"mine").unwrap();
-        assert_eq!(std::fs::read(&file).unwrap(), b"mine");
-        // only the player and SYSTEM, where a directory made the usual way
-        // lets others in (under wine, Everyone may read; wine does not keep
-        // the list's protected flag, so that is not checked)
-        let list = access_list(&deep);
-        assert!(list.contains(&format!("(A;OICI;FA;;;{user})")), "{list}");
-        assert!(list.contains("(A;OICI;FA;;;SY)"), "{list}");
-        assert_eq!(list.matches("(A;").count(), 2, "{list}");
-    }
 }
