@@ -6,6 +6,7 @@
 //! every supported shape, rectangular boxes included.
 
 mod als;
+mod assumption;
 pub mod board;
 mod chain_search;
 mod chains;
@@ -14,6 +15,7 @@ mod contradiction;
 mod direct;
 mod finned_fish;
 mod fish;
+mod forcing;
 mod locked;
 mod single_digit;
 mod singles;
@@ -28,7 +30,9 @@ use chains::find_x_chain_among;
 pub use chains::{find_x_chain, find_xy_chain};
 pub use coloring::find_simple_coloring;
 use coloring::find_simple_coloring_among;
-pub use contradiction::{find_chain, find_chain_to_rate, find_contradiction};
+pub use contradiction::{
+    find_chain, find_chain_to_rate, find_contradiction, find_inner_contradiction,
+};
 use direct::find_direct;
 pub use finned_fish::find_finned_fish;
 use finned_fish::find_finned_fish_among;
@@ -128,6 +132,11 @@ fn find_technique_among(
         UniqueRectangleType2 => find_unique_rectangle_type_2(b),
         UniqueRectangleType4 => find_unique_rectangle_type_4(b),
         ForcingChain | NishioChain | ContradictionChain | DynamicChain | Backtrack => None,
+        CellForcingChain
+        | RegionForcingChain
+        | DynamicCellForcingChain
+        | DynamicRegionForcingChain
+        | NestedChain => None,
     }
 }
 
