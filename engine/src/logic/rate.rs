@@ -148,8 +148,10 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
     let mut stalls = 0;
     let mut solution = None;
     let mut finder = StepFinder::default();
+    let mut before = board.clone();
     while !board.is_solved() {
-        let before = board.clone();
+        // into the same buffers each step: most steps are singles
+        before.clone_from(&board);
         let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
             Some(taken) => rating.as_se_would(&before, taken),
             None => {
@@ -216,8 +218,9 @@ pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
     let mut rating = Tally::default();
     let mut stalls = 0;
     let mut finder = StepFinder::default();
+    let mut before = board.clone();
     while !board.is_solved() {
-        let before = board.clone();
+        before.clone_from(&board);
         let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
             Some(taken) => Some(rating.as_se_would(&before, taken)),
             None => past_patterns(&mut board, solution, &mut stalls),
