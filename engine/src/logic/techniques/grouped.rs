@@ -242,7 +242,7 @@ pub fn find_grouped_aic(b: &Board) -> Option<Step> {
             .iter()
             .map(|&t| (t, start))
             .collect();
-        let hit = |end: u32| end != start && !removals(b, &nodes, start, end).is_empty();
+        let hit = |end: u32| end != start && removes_any(b, &nodes, start, end);
         if let Some(path) = search.shortest(&graph, &first, max, hit) {
             best = Some((path, start));
         }
@@ -254,34 +254,50 @@ pub fn find_grouped_aic(b: &Board) -> Option<Step> {
 /// What a chain from `start` (off) to `end` (on) removes: one of the two
 /// nodes is true.
 fn removals(b: &Board, nodes: &Nodes, start: u32, end: u32) -> Vec<(usize, u8)> {
+    let mut out = Vec::new();
+    each_removal(b, nodes, start, end, |c, d| {
+        out.push((c, d));
+        false
+    });
+    out.sort_unstable();
+    out
+}
+
+/// Whether a chain from `start` to `end` removes anything, without
+/// collecting it: the search asks this of every node it reaches.
+fn removes_any(b: &Board, nodes: &Nodes, start: u32, end: u32) -> bool {
+    each_removal(b, nodes, start, end, |_, _| true)
+}
+
+/// Calls `found` with each candidate a chain from `start` to `end` removes
+/// until it returns true; true when it did.
+fn each_removal(
+    b: &Board,
+    nodes: &Nodes,
+    start: u32,
+    end: u32,
+    mut found: impl FnMut(usize, u8) -> bool,
+) -> bool {
     let (s, e) = (nodes.nodes[start as usize], nodes.nodes[end as usize]);
     if s.digit == e.digit {
         let (cs, ce) = (nodes.common(start), nodes.common(end));
         return super::board::cells_of(cs.iter().zip(ce).map(|(x, y)| x & y))
             .filter(|&c| b.candidates(c).contains(s.digit))
-            .map(|c| (c, s.digit))
-            .collect();
+            .any(|c| found(c, s.digit));
     }
     if s.len > 1 || e.len > 1 {
-        return Vec::new();
+        return false;
     }
     let (a, z) = (s.cells[0], e.cells[0]);
     if a == z {
         let both = DigitSet::single(s.digit) | DigitSet::single(e.digit);
-        return (b.candidates(a) - both).iter().map(|d| (a, d)).collect();
+        return (b.candidates(a) - both).iter().any(|d| found(a, d));
     }
     if !b.geometry().sees(a, z) {
-        return Vec::new();
+        return false;
     }
-    let mut out = Vec::new();
-    if b.candidates(a).contains(e.digit) {
-        out.push((a, e.digit));
-    }
-    if b.candidates(z).contains(s.digit) {
-        out.push((z, s.digit));
-    }
-    out.sort_unstable();
-    out
+    (b.candidates(a).contains(e.digit) && found(a, e.digit))
+        || (b.candidates(z).contains(s.digit) && found(z, s.digit))
 }
 
 /// Cells as a chain spells one node: `r5c1`, `r5c123` for cells of one
