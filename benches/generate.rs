@@ -4,7 +4,8 @@
 //! is timed in the same run on the same machine for 9x9 (`any` and
 //! `expert`); it is skipped with a note when absent.
 //!
-//! `cargo bench --bench generate [-- 9 16 ...]` (sizes to run; all by default).
+//! `cargo bench --bench generate [-- 9 16 ... expert any ...]` (sizes and
+//! levels to run, `any` for no level asked; all by default).
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -38,16 +39,23 @@ const RUNS: &[(usize, Option<Difficulty>, usize)] = &[
 ];
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let sizes: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    let levels: Vec<Option<Difficulty>> = args
+        .iter()
+        .filter_map(|a| match a.as_str() {
+            "any" => Some(None),
+            _ => a.parse().ok().map(Some),
+        })
         .collect();
     println!(
         "{:<8} {:<8} {:>6} {:>12} {:>12} {:>12} {:>12}",
         "board", "level", "count", "mean", "p99", "cpu mean", "cpu p99"
     );
     for &(n, level, count) in RUNS {
-        if !sizes.is_empty() && !sizes.contains(&n) {
+        if !sizes.is_empty() && !sizes.contains(&n)
+            || !levels.is_empty() && !levels.contains(&level)
+        {
             continue;
         }
         let shape = Shape::for_size(n).expect("supported size");
@@ -82,7 +90,7 @@ fn main() {
             show(cpu_p99)
         );
     }
-    if sizes.is_empty() || sizes.contains(&9) {
+    if (sizes.is_empty() || sizes.contains(&9)) && levels.is_empty() {
         qqwing("any", 200);
         qqwing("expert", 100);
     }

@@ -320,7 +320,11 @@ fn cli_rate_column_matches_the_requested_level() {
 fn a_practice_puzzle_needs_the_technique_asked_for() {
     // each puzzle's hardest step, rated anew, is the technique named, and
     // an unknown name is a usage error that lists the names
-    for (name, technique) in [("x-wing", Technique::XWing), ("ALS_XZ", Technique::AlsXz)] {
+    for (name, technique) in [
+        ("x-wing", Technique::XWing),
+        ("ALS_XZ", Technique::AlsXz),
+        ("grouped AIC", Technique::GroupedAic),
+    ] {
         let o = tudoku(&[
             "generate",
             "--seed",

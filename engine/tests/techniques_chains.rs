@@ -2,7 +2,9 @@
 //! XY-chains, unique rectangle types 2 and 4) on hand-made candidate
 //! positions: the exact eliminations, worked out by hand in the comments,
 //! positions where they must not fire, and explanations that name every
-//! cell they clear.
+//! cell they clear. Then the chains past every pattern (contradiction,
+//! forcing and nested chains) along the hardest puzzles' hint paths, each
+//! replayed link by link from its text.
 
 use tudoku_engine::techniques::*;
 use tudoku_engine::{House, Step, Technique};
@@ -10,6 +12,12 @@ use tudoku_engine::{House, Step, Technique};
 #[path = "techniques_common/positions.rs"]
 mod positions;
 use positions::*;
+#[path = "techniques_common/replay.rs"]
+mod replay;
+mod techniques_common;
+
+use std::collections::BTreeMap;
+use tudoku_engine::{Grid, Shape, some_solution};
 
 /// Every cell the step clears is named in its explanation.
 fn assert_names_cleared_cells(step: &Step, n: usize) {
@@ -254,4 +262,72 @@ fn unique_rectangle_type_4() {
     let step = find_unique_rectangle_type_4(&b).unwrap();
     assert_eliminates(&step, 6, &[("r3c1", 2), ("r3c2", 2)]);
     assert!(step.explanation.contains("box 3"), "{}", step.explanation);
+}
+
+// ---- chains past the patterns, replayed ----
+
+/// Walks the hint path of every `stride`-th puzzle: every chain taken where
+/// the patterns stall must make only true changes (the solution is the
+/// oracle) and replay link by link from its text (`replay.rs`). Returns how
+/// many steps of each technique were taken there.
+fn replay_paths(puzzles: &[Grid], stride: usize) -> BTreeMap<Technique, usize> {
+    let geo = Shape::for_size(9).unwrap().geometry();
+    let mut taken = BTreeMap::new();
+    for g in puzzles.iter().step_by(stride) {
+        let s = some_solution(g).unwrap();
+        let mut b = Board::from_grid(g);
+        while !b.is_solved() {
+            let step = match find_logical_step(&b) {
+                Some(step) => step,
+                None => {
+                    let step = find_step_with(&b, &s).unwrap();
+                    let text = &step.explanation;
+                    for (c, d) in step.placed(geo.shape) {
+                        assert_eq!(s.at(c), Some(d), "{text}");
+                    }
+                    for (c, d) in step.removed(geo.shape) {
+                        assert_ne!(s.at(c), Some(d), "{text}");
+                    }
+                    if step.technique.is_contradiction() {
+                        replay::replay(geo, &b, &step);
+                    }
+                    *taken.entry(step.technique).or_insert(0) += 1;
+                    step
+                }
+            };
+            b.apply(&step);
+        }
+    }
+    eprintln!("{taken:?}");
+    taken
+}
+
+#[test]
+fn chains_past_the_patterns_replay_link_by_link() {
+    let taken = replay_paths(&techniques_common::load("hardest_1106.txt"), 37);
+    for wanted in [
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
+        Technique::ContradictionChain,
+        Technique::DynamicChain,
+    ] {
+        assert!(taken.contains_key(&wanted), "no {wanted}: {taken:?}");
+    }
+}
+
+#[test]
+#[ignore = "release only: the solve paths of 1,840 hard puzzles"]
+fn every_chain_on_the_hard_sets_replays_and_none_needs_trial_and_error() {
+    let mut taken = replay_paths(&techniques_common::load("hardest_1106.txt"), 1);
+    for (t, k) in replay_paths(&techniques_common::load("top1465.txt"), 1) {
+        *taken.entry(t).or_insert(0) += k;
+    }
+    assert!(!taken.contains_key(&Technique::Backtrack), "{taken:?}");
+    for wanted in [
+        Technique::DynamicCellForcingChain,
+        Technique::DynamicRegionForcingChain,
+        Technique::NestedChain,
+    ] {
+        assert!(taken.contains_key(&wanted), "no {wanted}: {taken:?}");
+    }
 }

@@ -128,7 +128,13 @@ fn sound_on_top1465_sample() {
 
 #[test]
 fn sound_on_hardest_sample() {
-    check_all(&load("hardest_1106.txt"), 12, true);
+    let seen = check_all(&load("hardest_1106.txt"), 12, true);
+    // the chains past the X- and XY-chains fire where those stall
+    assert_fired(
+        &seen,
+        &[Technique::GroupedAic, Technique::AlsXyWing],
+        "hardest_1106 sample",
+    );
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! every explanation gives a reason, a unit name is never run into a digit,
 //! eliminations come grouped by digit and name exactly the step's
 //! eliminations, a finned fish names its fins and the cells that see them,
-//! and a contradiction's listed chain replays on a plain board to the break
-//! it names.
+//! and the forcing chains' explanations read this way too (their links
+//! are replayed in techniques_chains.rs).
 
 mod techniques_common;
 
@@ -11,9 +11,7 @@ use proptest::prelude::*;
 use techniques_common::load;
 use tudoku_engine::solve_path;
 use tudoku_engine::techniques::text::removals;
-use tudoku_engine::techniques::{
-    Board, find_backtrack, find_contradiction, find_logical_step, find_step_for_any_solution,
-};
+use tudoku_engine::techniques::{Board, find_logical_step};
 use tudoku_engine::{Geometry, Grid, House, Shape, Step, Technique, some_solution};
 
 /// Every step of the hint path of a sample of the hardest puzzles.
@@ -53,10 +51,12 @@ fn is_digit(word: &str) -> bool {
 #[test]
 fn every_explanation_gives_a_reason_and_sets_units_off_from_digits() {
     let steps = hardest_steps();
+    // the sample holds forcing chains, and needs no trial and error
+    assert!(steps.iter().any(|(_, s)| s.technique.is_forcing()));
     assert!(
         steps
             .iter()
-            .any(|(_, s)| s.technique == Technique::Backtrack)
+            .all(|(_, s)| s.technique != Technique::Backtrack)
     );
     for (_, step) in &steps {
         let text = &step.explanation;
@@ -203,111 +203,4 @@ fn a_finned_fish_names_its_fins_and_the_cells_that_see_them() {
         }
     }
     assert!(seen > 0, "no finned fish in the sample");
-}
-
-/// Replays a spelled chain, "Contradiction chain (SE 8.7): r2c5=7 → r2c9=3 →
-/// r4c9=5 (hidden in row 4) → r4c5 has no candidate left, so r2c5 is not 7",
-/// on a plain board: the assumption, then each link, which must be the
-/// single it says (the cell's last candidate, or the digit's last place in
-/// the unit named), or the technique step it names, which is the easiest
-/// there (it needs every link before it); then the named break must hold.
-fn replay(geo: &Geometry, start: &Board, text: &str) {
-    let at = |name: &str| {
-        (0..geo.cell_count())
-            .find(|&c| geo.cell_name(c) == name)
-            .unwrap_or_else(|| panic!("no cell {name}: {text}"))
-    };
-    let unit_named = |name: &str| {
-        (0..3 * geo.n)
-            .find(|&u| geo.unit_name(u) == name)
-            .unwrap_or_else(|| panic!("no unit {name}: {text}"))
-    };
-    let value = |d: &str| tudoku_engine::value_of(d.chars().next().unwrap()).unwrap();
-    let body = text.split_once("): ").expect("a named chain").1;
-    let body = body.rsplit_once(", so ").expect("a conclusion").0;
-    let links: Vec<&str> = body.split(" → ").collect();
-    let mut b = start.clone();
-    let (first, rest) = links.split_first().unwrap();
-    let (cell, digit) = first.split_once('=').unwrap();
-    b.place(at(cell), value(digit));
-    let (broken, links) = rest.split_last().unwrap();
-    for link in links {
-        let Some((cell, rest)) = link.split_once('=') else {
-            // a technique step the singles stalled on: it needs every link
-            // before it, so the board is the trial's, and the easiest step
-            // there is the one named
-            let step = find_step_for_any_solution(&b).expect("a technique step");
-            let name = step.technique.name().to_lowercase();
-            assert!(link.contains(&name), "{link} is not {name}: {text}");
-            b.apply(&step);
-            continue;
-        };
-        let (cell, d) = (at(cell), value(rest));
-        assert!(b.candidates(cell).contains(d), "{link}: {text}");
-        match rest.split_once(" (hidden in ") {
-            Some((_, unit)) => {
-                let unit = unit_named(unit.trim_end_matches(')'));
-                let places = geo.units[unit]
-                    .iter()
-                    .filter(|&&c| b.value(c) == 0 && b.candidates(c).contains(d))
-                    .count();
-                assert_eq!(places, 1, "{link} is no hidden single: {text}");
-            }
-            None => assert_eq!(b.candidates(cell).len(), 1, "{link}: {text}"),
-        }
-        b.place(cell, d);
-    }
-    if let Some(cell) = broken.strip_suffix(" has no candidate left") {
-        let cell = at(cell);
-        assert!(
-            b.value(cell) == 0 && b.candidates(cell).is_empty(),
-            "{text}"
-        );
-    } else {
-        let (d, unit) = broken
-            .split_once(" has no place left in ")
-            .expect("a break");
-        let (d, unit) = (value(d), unit_named(unit));
-        assert!(
-            geo.units[unit]
-                .iter()
-                .all(|&c| !b.candidates(c).contains(d) && b.value(c) != d),
-            "{text}"
-        );
-    }
-}
-
-#[test]
-fn a_contradiction_replays_to_the_break_it_names() {
-    let geo = Shape::for_size(9).unwrap().geometry();
-    let mut listed = 0;
-    for g in load("hardest_1106.txt").iter().step_by(90) {
-        let s = some_solution(g).unwrap();
-        let mut b = Board::from_grid(g);
-        while !b.is_solved() {
-            let step = match find_logical_step(&b) {
-                Some(step) => step,
-                None => {
-                    // past contradictions, the search's digit (no chain to check)
-                    let step = find_contradiction(&b, &s)
-                        .or_else(|| find_backtrack(&b, &s))
-                        .unwrap();
-                    let text = &step.explanation;
-                    for (c, d) in step.placed(geo.shape) {
-                        assert_eq!(s.at(c), Some(d), "{text}");
-                    }
-                    for (c, d) in step.removed(geo.shape) {
-                        assert_ne!(s.at(c), Some(d), "{text}");
-                    }
-                    if step.technique.is_contradiction() {
-                        replay(geo, &b, text);
-                        listed += 1;
-                    }
-                    step
-                }
-            };
-            b.apply(&step);
-        }
-    }
-    assert!(listed > 10, "only {listed} listed chains");
 }

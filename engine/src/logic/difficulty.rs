@@ -21,7 +21,8 @@ pub enum Difficulty {
     /// Unique rectangles, quads, jellyfish, finned fish, coloring, W-wing,
     /// X- and XY-chains: ER 4.5 to 6.9.
     Expert,
-    /// Forcing chains (Nishio, contradiction, dynamic) and trial: ER 7.0 and up.
+    /// Grouped AICs, ALS-XY-wings, forcing chains (Nishio, contradiction,
+    /// dynamic) and trial: ER 7.0 and up.
     Extreme,
 }
 

@@ -297,6 +297,15 @@ pub fn step_text(step: &Step, geo: &Geometry, level: HintLevel) -> String {
             format!("Look at {units} for {}", text::with_article(name))
         }
         // a chain can hold dozens of cells: name where it starts
+        HintLevel::Cells if step.technique.is_forcing() => {
+            let start = step
+                .cells
+                .first()
+                .map_or(String::new(), |&c| geo.cell_name(c));
+            format!(
+                "{name} in {units}: assume each choice there in turn, starting at {start}, and follow each chain to what they share"
+            )
+        }
         HintLevel::Cells if step.technique.is_contradiction() => {
             let start = step
                 .cells

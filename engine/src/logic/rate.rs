@@ -148,10 +148,12 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
     let mut stalls = 0;
     let mut solution = None;
     let mut finder = StepFinder::default();
+    let mut before = board.clone();
     while !board.is_solved() {
-        let before = board.clone();
+        // into the same buffers each step: most steps are singles
+        before.clone_from(&board);
         let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
-            Some(taken) => rating.as_se_would(&before, taken),
+            Some(taken) => rating.as_se_would(&mut board, &before, taken),
             None => {
                 let known = match &solution {
                     Some(s) => s,
@@ -216,10 +218,11 @@ pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
     let mut rating = Tally::default();
     let mut stalls = 0;
     let mut finder = StepFinder::default();
+    let mut before = board.clone();
     while !board.is_solved() {
-        let before = board.clone();
+        before.clone_from(&board);
         let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
-            Some(taken) => Some(rating.as_se_would(&before, taken)),
+            Some(taken) => Some(rating.as_se_would(&mut board, &before, taken)),
             None => past_patterns(&mut board, solution, &mut stalls),
         };
         // a solution that does not fit the board leaves no step
@@ -260,13 +263,26 @@ impl Tally {
     /// SE tries them at 4.5, among the patterns, where tudoku's rater leaves
     /// them until the sound patterns stall (it proves the puzzle unique with
     /// those). Looked for only when the step would raise the rating past 4.5.
-    fn as_se_would(&self, before: &Board, taken: (Technique, Er)) -> (Technique, Er) {
+    /// A chain rated as SE's forcing chains (7.0 and up) gives way to the
+    /// rectangle itself, which `board` then takes instead, as where the
+    /// patterns stall (`past_patterns`).
+    fn as_se_would(
+        &self,
+        board: &mut Board,
+        before: &Board,
+        taken: (Technique, Er),
+    ) -> (Technique, Er) {
         let rectangle = Technique::UniqueRectangle.er();
         let highest = self.steps.iter().map(|s| s.1).max().unwrap_or_default();
         if taken.1 > rectangle
             && taken.1 > highest
             && let Some(step) = find_uniqueness_step(before)
         {
+            if taken.1 >= Technique::ForcingChain.er() {
+                board.clone_from(before);
+                board.apply(&step);
+                return (step.technique, step.technique.er());
+            }
             return (step.technique, rectangle);
         }
         taken

@@ -58,13 +58,20 @@ techniques! {
     WWing,
     XChain,
     XyChain,
+    GroupedAic,
+    AlsXyWing,
     UniqueRectangle,
     UniqueRectangleType2,
     UniqueRectangleType4,
     ForcingChain,
     NishioChain,
+    CellForcingChain,
+    RegionForcingChain,
     ContradictionChain,
+    DynamicCellForcingChain,
+    DynamicRegionForcingChain,
     DynamicChain,
+    NestedChain,
     Backtrack,
 }
 
@@ -84,8 +91,10 @@ impl Technique {
     /// forcing chains (6.5 to 7.0), which is what these say. Past XY-chains
     /// come tudoku's contradiction chains: a forcing chain whose every link is
     /// a bivalue cell or a digit's two places in a unit (static, 7.0), Nishio
-    /// (one digit, 7.5), dynamic contradiction chains on singles (8.5) and
-    /// with techniques inside (9.0), and trial and error, rated above them.
+    /// (one digit, 7.5), cell and region forcing chains (8.0), dynamic
+    /// contradiction and forcing chains on singles (8.5) and with techniques
+    /// inside (9.0), nested chains, with contradictions found inside the
+    /// trial (9.5), and trial and error, rated above them.
     pub fn er(self) -> Er {
         use Technique::*;
         Er(match self {
@@ -115,11 +124,15 @@ impl Technique {
             WWing => 62,
             XChain => 66,
             XyChain => 68,
+            GroupedAic | AlsXyWing => 70,
             ForcingChain => 70,
             NishioChain => 75,
+            CellForcingChain | RegionForcingChain => 80,
             ContradictionChain => 85,
+            DynamicCellForcingChain | DynamicRegionForcingChain => 85,
             DynamicChain => 90,
-            Backtrack => 100,
+            NestedChain => 95,
+            Backtrack => 110,
         })
     }
 
@@ -133,14 +146,36 @@ impl Technique {
         )
     }
 
-    /// True for the chains that assume a candidate and follow it to a
-    /// contradiction: found past every pattern, from the solution's
-    /// candidates (`find_contradiction`), and rated by their length.
+    /// True for the chains that assume candidates and follow them, to a
+    /// contradiction or, from every candidate of a cell or every place of
+    /// a digit in a region, to a fact they share: found past every pattern
+    /// (`find_contradiction`), and rated by their length.
     pub fn is_contradiction(self) -> bool {
         use Technique::*;
         matches!(
             self,
-            ForcingChain | NishioChain | ContradictionChain | DynamicChain
+            ForcingChain
+                | NishioChain
+                | CellForcingChain
+                | RegionForcingChain
+                | ContradictionChain
+                | DynamicCellForcingChain
+                | DynamicRegionForcingChain
+                | DynamicChain
+                | NestedChain
+        )
+    }
+
+    /// True for the forcing chains from a cell or a region: every choice
+    /// there leads to the same fact.
+    pub fn is_forcing(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            CellForcingChain
+                | RegionForcingChain
+                | DynamicCellForcingChain
+                | DynamicRegionForcingChain
         )
     }
 
@@ -173,13 +208,20 @@ impl Technique {
             AlsXz => "ALS-XZ",
             XChain => "X-chain",
             XyChain => "XY-chain",
+            GroupedAic => "Grouped AIC",
+            AlsXyWing => "ALS-XY-wing",
             UniqueRectangle => "Unique rectangle",
             UniqueRectangleType2 => "Unique rectangle type 2",
             UniqueRectangleType4 => "Unique rectangle type 4",
             ForcingChain => "Forcing chain",
             NishioChain => "Nishio chain",
             ContradictionChain => "Contradiction chain",
+            CellForcingChain => "Cell forcing chain",
+            RegionForcingChain => "Region forcing chain",
+            DynamicCellForcingChain => "Dynamic cell forcing chain",
+            DynamicRegionForcingChain => "Dynamic region forcing chain",
             DynamicChain => "Dynamic contradiction chain",
+            NestedChain => "Nested forcing chain",
             Backtrack => "Trial and error",
         }
     }

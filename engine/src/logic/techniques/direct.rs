@@ -10,6 +10,9 @@ use super::board::Board;
 use crate::logic::se::Er;
 use crate::logic::step::Technique;
 
+/// The most cells a unit has: its positions are the bits of a `u32`.
+const MAX_SIDE: usize = 32;
+
 /// A direct step: the pattern, its rating, and the hidden single it leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Direct {
@@ -47,8 +50,15 @@ fn direct_locked(b: &Board, technique: Technique) -> Option<Direct> {
             if outside == 0 {
                 continue;
             }
-            let gone: Vec<usize> = bits(outside).map(|p| b.cell_at(target, p)).collect();
-            if let Some(cell) = single_left(b, &gone, target, digit) {
+            // at most a line's or a box's cells, kept off the heap: this runs
+            // before every naked single the rater takes
+            let mut gone = [0usize; MAX_SIDE];
+            let mut count = 0;
+            for p in bits(outside) {
+                gone[count] = b.cell_at(target, p);
+                count += 1;
+            }
+            if let Some(cell) = single_left(b, &gone[..count], target, digit) {
                 let er = if pointing { Er(17) } else { Er(19) };
                 return Some(Direct {
                     technique,

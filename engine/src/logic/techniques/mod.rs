@@ -6,6 +6,7 @@
 //! every supported shape, rectangular boxes included.
 
 mod als;
+mod assumption;
 pub mod board;
 mod chain_search;
 mod chains;
@@ -14,6 +15,8 @@ mod contradiction;
 mod direct;
 mod finned_fish;
 mod fish;
+mod forcing;
+mod grouped;
 mod locked;
 mod single_digit;
 mod singles;
@@ -22,18 +25,21 @@ pub mod text;
 mod uniqueness;
 mod wings;
 
-pub use als::find_als_xz;
+pub use als::{find_als_xy_wing, find_als_xz};
 pub use board::Board;
 use chains::find_x_chain_among;
 pub use chains::{find_x_chain, find_xy_chain};
 pub use coloring::find_simple_coloring;
 use coloring::find_simple_coloring_among;
-pub use contradiction::{find_chain, find_chain_to_rate, find_contradiction};
+pub use contradiction::{
+    find_chain, find_chain_to_rate, find_contradiction, find_inner_contradiction,
+};
 use direct::find_direct;
 pub use finned_fish::find_finned_fish;
 use finned_fish::find_finned_fish_among;
 pub use fish::find_fish;
 use fish::find_fish_among;
+pub use grouped::find_grouped_aic;
 use locked::find_locked;
 pub use locked::{find_claiming, find_pointing};
 pub use single_digit::{find_skyscraper, find_two_string_kite};
@@ -124,10 +130,17 @@ fn find_technique_among(
         AlsXz => find_als_xz(b),
         XChain => find_x_chain_among(b, digits),
         XyChain => find_xy_chain(b),
+        GroupedAic => find_grouped_aic(b),
+        AlsXyWing => find_als_xy_wing(b),
         UniqueRectangle => find_unique_rectangle(b),
         UniqueRectangleType2 => find_unique_rectangle_type_2(b),
         UniqueRectangleType4 => find_unique_rectangle_type_4(b),
         ForcingChain | NishioChain | ContradictionChain | DynamicChain | Backtrack => None,
+        CellForcingChain
+        | RegionForcingChain
+        | DynamicCellForcingChain
+        | DynamicRegionForcingChain
+        | NestedChain => None,
     }
 }
 
