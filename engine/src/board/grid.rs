@@ -109,13 +109,18 @@ impl Grid {
     /// with the grid: a batch solve writes a line per solution, and a second
     /// allocation per puzzle is a measurable share of a 9x9 solve.
     pub fn into_line(self, zeros: bool) -> String {
-        const SYMBOLS: &[u8; 26] = b".123456789ABCDEFGHIJKLMNOP";
         let empty = if zeros { b'0' } else { b'.' };
         let mut bytes = self.cells;
         // bytes, then one check that they are text: a char at a time costs a
-        // measurable share of a 9x9 solve
+        // measurable share of a 9x9 solve; comparisons rather than a table
+        // lookup let the compiler do 16 or more cells at once
         for v in &mut bytes {
-            *v = if *v == 0 { empty } else { SYMBOLS[*v as usize] };
+            *v = match *v {
+                0 => empty,
+                1..=9 => b'0' + *v,
+                // 10 is `A`
+                _ => b'A' - 10 + *v,
+            };
         }
         String::from_utf8(bytes).expect("symbols are ASCII")
     }
