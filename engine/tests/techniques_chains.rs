@@ -304,14 +304,26 @@ fn replay_paths(puzzles: &[Grid], stride: usize) -> BTreeMap<Technique, usize> {
 
 #[test]
 fn chains_past_the_patterns_replay_link_by_link() {
-    let taken = replay_paths(&techniques_common::load("hardest_1106.txt"), 37);
-    for wanted in [
-        Technique::CellForcingChain,
-        Technique::RegionForcingChain,
-        Technique::ContradictionChain,
-        Technique::DynamicChain,
-    ] {
+    let taken = replay_paths(&techniques_common::load("hardest_1106.txt"), 9);
+    for wanted in [Technique::ContradictionChain, Technique::DynamicChain] {
         assert!(taken.contains_key(&wanted), "no {wanted}: {taken:?}");
+    }
+    // Grouped AICs, on the ladder before them, find most of what a static
+    // forcing chain from a cell or a region would: either kind will do.
+    for (static_one, dynamic) in [
+        (
+            Technique::CellForcingChain,
+            Technique::DynamicCellForcingChain,
+        ),
+        (
+            Technique::RegionForcingChain,
+            Technique::DynamicRegionForcingChain,
+        ),
+    ] {
+        assert!(
+            taken.contains_key(&static_one) || taken.contains_key(&dynamic),
+            "no {static_one} of either kind: {taken:?}"
+        );
     }
 }
 
