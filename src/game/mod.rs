@@ -453,7 +453,11 @@ impl Game {
 
     /// Cells whose digit repeats in one of their units.
     pub fn conflicts(&self) -> Vec<usize> {
+        let shape = self.values.shape();
         conflicts(&self.values)
+            .into_iter()
+            .filter_map(|cell| cell.index(shape))
+            .collect()
     }
 
     pub fn filled_count(&self) -> usize {

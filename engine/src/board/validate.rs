@@ -2,6 +2,7 @@
 //! valid when the OR of `1 << (v-1)` over its cells is `(1 << n) - 1` and no bit
 //! was set twice. The same pass finds the cells in conflict, for the board.
 
+use super::cell::Cell;
 use super::digits::DigitSet;
 use super::grid::Grid;
 
@@ -36,8 +37,9 @@ pub fn is_solution(puzzle: &Grid, solution: &Grid) -> bool {
 }
 
 /// The filled cells whose digit also appears elsewhere in one of their units,
-/// sorted. Empty cells never conflict.
-pub fn conflicts(grid: &Grid) -> Vec<usize> {
+/// in reading order: what a game marks as clashing. Empty cells never
+/// conflict.
+pub fn conflicts(grid: &Grid) -> Vec<Cell> {
     let g = grid.shape().geometry();
     let mut marked = vec![false; g.cell_count()];
     for unit in &g.units {
@@ -51,7 +53,10 @@ pub fn conflicts(grid: &Grid) -> Vec<usize> {
             }
         }
     }
-    (0..marked.len()).filter(|&c| marked[c]).collect()
+    (0..marked.len())
+        .filter(|&c| marked[c])
+        .filter_map(|c| Cell::from_index(c, grid.shape()))
+        .collect()
 }
 
 /// Two filled cells that see each other and hold the same digit.
@@ -194,7 +199,11 @@ mod tests {
         broken.put(0, 2); // row 0 now has two 2s, column 0 and box 0 too
         assert!(!is_solved(&broken));
         // row 0 reads 2 2 3 4 and column 0 reads 2 3 2 4
-        assert_eq!(conflicts(&broken), vec![0, 1, 8]);
+        let r1c1 = Cell::new(0, 0);
+        assert_eq!(
+            conflicts(&broken),
+            vec![r1c1, Cell::new(0, 1), Cell::new(2, 0)]
+        );
         let mut gap = g.clone();
         gap.put(3, 0);
         assert!(!is_solved(&gap));
