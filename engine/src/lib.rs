@@ -302,7 +302,7 @@ pub fn canonical(puzzle: &Grid) -> Option<Grid> {
 /// ```
 pub fn solution(puzzle: &Grid) -> Result<Grid, Unsolvable> {
     if let Some(clash) = first_clash(puzzle) {
-        return Err(Unsolvable::clash(puzzle.shape(), clash));
+        return Err(Unsolvable::clash(clash));
     }
     unique_solution(puzzle)
 }

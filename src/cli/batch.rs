@@ -129,15 +129,12 @@ impl Outcome {
 /// or `otherwise` when no two do.
 pub fn no_solution_because(grid: &Grid, otherwise: &str) -> String {
     match first_clash(grid) {
-        Some(clash) => {
-            let g = grid.shape().geometry();
-            format!(
-                "{} and {} both hold {}",
-                g.cell_name(clash.first),
-                g.cell_name(clash.second),
-                symbol(clash.digit)
-            )
-        }
+        Some(clash) => format!(
+            "{} and {} both hold {}",
+            clash.first,
+            clash.second,
+            symbol(clash.digit)
+        ),
         None => otherwise.to_string(),
     }
 }

@@ -62,10 +62,10 @@ pub fn conflicts(grid: &Grid) -> Vec<Cell> {
 /// Two filled cells that see each other and hold the same digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clash {
-    /// The earlier cell in reading order, as an index.
-    pub first: usize,
-    /// The later cell, as an index.
-    pub second: usize,
+    /// The earlier cell in reading order.
+    pub first: Cell,
+    /// The later cell.
+    pub second: Cell,
     /// The digit both hold.
     pub digit: u8,
 }
@@ -83,8 +83,8 @@ pub fn first_clash(grid: &Grid) -> Option<Clash> {
             .filter(|&p| p < second && digit != 0 && grid.get(p) == digit)
             .min()?;
         Some(Clash {
-            first,
-            second,
+            first: Cell::from_index(first, grid.shape())?,
+            second: Cell::from_index(second, grid.shape())?,
             digit,
         })
     })
@@ -165,7 +165,8 @@ mod tests {
         grid.put(20, 1); // r3c3: same box as r1c1
         grid.put(8, 1); // r1c9: same row as r1c1
         let clash = first_clash(&grid).unwrap();
-        assert_eq!((clash.first, clash.second, clash.digit), (0, 8, 1));
+        let (r1c1, r1c9) = (Cell::new(0, 0), Cell::new(0, 8));
+        assert_eq!((clash.first, clash.second, clash.digit), (r1c1, r1c9, 1));
         // against brute force on random sparse grids of every shape
         let mut seed = 7u64;
         for shape in Shape::all() {
@@ -180,11 +181,12 @@ mod tests {
                     }
                 }
                 let expected = all_clashes(&grid).into_iter().min_by_key(|&(a, b)| (b, a));
-                let found = first_clash(&grid).map(|c| (c.first, c.second));
+                let index = |cell: Cell| cell.index(shape).unwrap();
+                let found = first_clash(&grid).map(|c| (index(c.first), index(c.second)));
                 assert_eq!(found, expected, "{shape} {grid:?}");
                 if let Some(c) = first_clash(&grid) {
-                    assert_eq!(grid.get(c.first), c.digit);
-                    assert_eq!(grid.get(c.second), c.digit);
+                    assert_eq!(grid.at(c.first), Some(c.digit));
+                    assert_eq!(grid.at(c.second), Some(c.digit));
                 }
             }
         }

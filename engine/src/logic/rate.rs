@@ -12,7 +12,6 @@ use super::techniques::{
 };
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::board::cell::Cell;
-use crate::board::geometry::Shape;
 use crate::board::grid::Grid;
 use crate::board::validate::Clash;
 use crate::solve::solver::{Outcome, Solver};
@@ -44,12 +43,11 @@ pub enum Unsolvable {
 }
 
 impl Unsolvable {
-    /// The error naming `clash`, a clash on a board of `shape`.
-    pub(crate) fn clash(shape: Shape, clash: Clash) -> Unsolvable {
-        let cell = |index| Cell::from_index(index, shape).expect("a clash is on its board");
+    /// The error naming `clash`.
+    pub(crate) fn clash(clash: Clash) -> Unsolvable {
         Unsolvable::Clash {
-            first: cell(clash.first),
-            second: cell(clash.second),
+            first: clash.first,
+            second: clash.second,
             digit: clash.digit,
         }
     }
