@@ -75,6 +75,8 @@ pub(super) struct Trial<'a> {
     pub(super) chain: Vec<Link>,
     /// Finds the technique steps of this trial's board as it changes.
     pub(super) finder: StepFinder,
+    /// What each trial's finder starts from (`seed_steps`).
+    start_finder: StepFinder,
     /// What broke so far (each found when the link that broke it was made).
     pub(super) breaks: Vec<Break>,
     /// Where singles can have appeared since the last layer's were
@@ -145,6 +147,7 @@ impl<'a> Trial<'a> {
             marked: Vec::new(),
             chain: Vec::new(),
             finder: StepFinder::default(),
+            start_finder: StepFinder::default(),
             breaks: Vec::new(),
             changed_cells: [0; MAX_CELL_WORDS],
             changed_digits: vec![0; 3 * n],
@@ -165,12 +168,21 @@ impl<'a> Trial<'a> {
         }
         self.marked.clear();
         self.chain.clear();
-        self.finder = StepFinder::default();
+        self.finder.clone_from(&self.start_finder);
         self.breaks.clear();
         self.placed.clear();
         self.changed_cells = self.start_cells;
         self.changed_digits.clone_from(&self.start_digits);
         self.all_changed = false;
+    }
+
+    /// Looks for a technique step no harder than `max` on the start board,
+    /// where every trial begins, so that each trial's technique steps are
+    /// looked for only where its board changed from there (`StepFinder`):
+    /// where logic stalled, where trials start, every technique failed.
+    pub(super) fn seed_steps(&mut self, max: Difficulty) {
+        self.start_finder = StepFinder::default();
+        self.start_finder.sound_step_up_to(self.start, max);
     }
 
     pub(super) fn slot(&self, cell: usize, digit: u8) -> usize {

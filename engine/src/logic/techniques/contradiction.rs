@@ -63,12 +63,18 @@ pub fn find_contradiction(b: &Board, solution: &Grid) -> Option<Step> {
 /// `find_contradiction`'s step with its rating on Sudoku Explainer's scale:
 /// the chain's kind (`Technique::is_contradiction`) and its size.
 pub fn find_chain(b: &Board, solution: &Grid) -> Option<(Step, Er)> {
+    find_chain_counted(b, solution, &mut 0)
+}
+
+/// `find_chain`, adding the board scans its searches took to `spent`: the
+/// rater bounds the work it spends on one puzzle's chains by that count.
+pub fn find_chain_counted(b: &Board, solution: &Grid, spent: &mut usize) -> Option<(Step, Er)> {
     let budget = if b.n() <= 9 {
         SMALL_BOARD_BUDGET_CELLS
     } else {
         BUDGET_CELLS
     };
-    find_chain_within(b, solution, budget, LOGIC_SHARE * budget)
+    find_chain_within(b, solution, budget, LOGIC_SHARE * budget, spent)
 }
 
 /// What the trials with technique steps may spend, in budgets: where the
@@ -90,30 +96,45 @@ fn find_chain_within(
     solution: &Grid,
     budget: usize,
     logic_budget: usize,
+    spent: &mut usize,
 ) -> Option<(Step, Er)> {
     let cells = b.geometry().cell_count();
     let right = |cell| solution.get(cell);
-    let contradiction = Hunt::SHORTEST
-        .run(b, right, &mut (budget / cells))
-        .map(|(cell, digit, found)| contradiction_step(b, cell, digit, &found));
+    let contradiction = counted(budget / cells, spent, |scans| {
+        Hunt::SHORTEST.run(b, right, scans)
+    })
+    .map(|(cell, digit, found)| contradiction_step(b, cell, digit, &found));
     let below_forcing = |er: Er| er < Technique::CellForcingChain.er();
     if let Some(found) = contradiction.as_ref().filter(|(_, er)| below_forcing(*er)) {
         return Some(found.clone());
     }
-    let forcing = find_forcing(b, solution, &mut (budget / cells));
+    let forcing = counted(budget / cells, spent, |scans| {
+        find_forcing(b, solution, scans)
+    });
     let on_singles = match (contradiction, forcing) {
         (Some(c), Some(f)) => Some(if f.1 < c.1 { f } else { c }),
         (c, f) => c.or(f),
     };
-    let first = |hunt: Hunt| {
+    let mut first = |hunt: Hunt| {
         let share = if hunt.nested { NESTED_SHARE } else { 1 };
-        hunt.run(b, right, &mut (share * logic_budget / cells))
-            .map(|(cell, digit, found)| contradiction_step(b, cell, digit, &found))
+        counted(share * logic_budget / cells, spent, |scans| {
+            hunt.run(b, right, scans)
+        })
+        .map(|(cell, digit, found)| contradiction_step(b, cell, digit, &found))
     };
     on_singles
         .or_else(|| first(Hunt::WITH_STEPS))
         .or_else(|| first(Hunt::NESTED))
         .or_else(|| first(Hunt::NESTED_WITH_STEPS))
+}
+
+/// Runs `search` with `scans` board scans to spend, adding what it spent to
+/// `spent`.
+fn counted<T>(scans: usize, spent: &mut usize, search: impl FnOnce(&mut usize) -> T) -> T {
+    let mut left = scans;
+    let found = search(&mut left);
+    *spent += scans - left;
+    found
 }
 
 /// What the nested hunts may spend, in the later trials' budgets: each
@@ -209,6 +230,9 @@ impl Hunt {
         };
         let mut trial = Trial::new(&quiet);
         trial.nested = self.nested;
+        if let Some(logic) = self.logic {
+            trial.seed_steps(logic);
+        }
         for (cell, digit) in wrong.take(trials) {
             if *scans_left == 0 {
                 break;
