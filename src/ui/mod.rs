@@ -6,6 +6,7 @@ mod app;
 mod board;
 mod config;
 mod dialog;
+mod hint_panel;
 mod input;
 mod keys;
 mod layout;

@@ -1,0 +1,147 @@
+//! The hint as the side panel shows it. A chain (`engine::spell_out` takes
+//! the engine's text apart) shows a link per line, each branch of a forcing
+//! chain on lines of its own: `if r8c2=4`, then `→ r8c6≠4` below it, a link
+//! that is too long for the panel going on indented under itself. Other
+//! hints wrap as one paragraph. A hint taller than the room the panel has
+//! for it shows a window of its rows, which the hint's scroll keys move.
+
+use ratatui::text::{Line, Span};
+
+use super::theme::Theme;
+use super::view::wrap_words;
+use crate::engine::{Geometry, HintPart, link_cells, spell_out};
+
+/// One row of the hint on screen, with the cells its link names when the
+/// link starts on it (none for prose): the board highlights those of the
+/// rows shown.
+pub struct HintRow {
+    pub line: Line<'static>,
+    pub cells: Vec<usize>,
+}
+
+/// What starts a chain's first link, and each link after it: the links
+/// stand under the first, and a link's further rows under its text.
+const FIRST: &str = "if ";
+const NEXT: &str = " → ";
+
+/// The hint's text as rows of at most `width` columns, on the board of `geo`.
+pub fn hint_rows(text: &str, width: usize, geo: &Geometry, theme: &Theme) -> Vec<HintRow> {
+    let mut rows: Vec<HintRow> = Vec::new();
+    let prose = |text: &str, rows: &mut Vec<HintRow>| {
+        for line in wrap_words(text, width) {
+            rows.push(HintRow {
+                line: Line::from(line),
+                cells: Vec::new(),
+            });
+        }
+    };
+    let parts = spell_out(text);
+    if !matches!(parts.first(), Some(HintPart::Prose(_))) {
+        prose("Hint:", &mut rows);
+    }
+    for (i, part) in parts.iter().enumerate() {
+        match part {
+            HintPart::Prose(text) if i == 0 => prose(&format!("Hint: {text}"), &mut rows),
+            HintPart::Prose(text) => prose(text, &mut rows),
+            HintPart::Chain(links) => {
+                for (i, link) in links.iter().enumerate() {
+                    let lead = if i == 0 { FIRST } else { NEXT };
+                    let indent = lead.chars().count();
+                    let cells = link_cells(link, geo);
+                    for (k, piece) in wrap_words(link, width.saturating_sub(indent).max(1))
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let start = if k == 0 {
+                            Span::styled(lead, theme.label)
+                        } else {
+                            Span::raw(" ".repeat(indent))
+                        };
+                        // the cells are named where the link starts
+                        let cells = if k == 0 { cells.clone() } else { Vec::new() };
+                        rows.push(HintRow {
+                            line: Line::from(vec![start, Span::raw(piece)]),
+                            cells,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    // "Hint:" stands out, as a title
+    if let Some(first) = rows.first_mut() {
+        let text: String = first
+            .line
+            .spans
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect();
+        if let Some(rest) = text.strip_prefix("Hint:") {
+            first.line = Line::from(vec![
+                Span::styled("Hint:", theme.title),
+                Span::raw(rest.to_string()),
+            ]);
+        }
+    }
+    rows
+}
+
+/// Which of a hint's rows show in `room` rows of the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintWindow {
+    /// The first row shown.
+    pub top: usize,
+    /// How many rows show: all of them, or a page and a line saying where
+    /// the page is.
+    pub shown: usize,
+    pub total: usize,
+    /// The furthest `top` goes (0 when the whole hint shows).
+    pub last_top: usize,
+}
+
+impl HintWindow {
+    /// The window of `total` rows in `room` rows from row `top` (moved back
+    /// as far as needed to fill the page).
+    pub fn new(total: usize, room: usize, top: usize) -> HintWindow {
+        if total <= room {
+            return HintWindow {
+                top: 0,
+                shown: total,
+                total,
+                last_top: 0,
+            };
+        }
+        // a line of the room says where the page is
+        let page = room.saturating_sub(1).max(1);
+        let last_top = total - page;
+        HintWindow {
+            top: top.min(last_top),
+            shown: page,
+            total,
+            last_top,
+        }
+    }
+
+    /// True when only part of the hint shows.
+    pub fn is_part(&self) -> bool {
+        self.shown < self.total
+    }
+
+    /// How far a scroll key moves: a page less a row, so that a row stays
+    /// in sight.
+    pub fn step(&self) -> usize {
+        self.shown.saturating_sub(1).max(1)
+    }
+
+    /// "1-8/41  ] more ↓", "9-16/41  [↑ ]↓", "34-41/41  [↑": where the
+    /// page is (its rows of the hint's), and the keys that scroll on from
+    /// it; short enough for the narrowest panel.
+    pub fn status(&self, up: &str, down: &str) -> String {
+        let at = format!("{}-{}/{}", self.top + 1, self.top + self.shown, self.total);
+        match (self.top > 0, self.top < self.last_top) {
+            (false, _) => format!("{at}  {down} more ↓"),
+            (true, true) => format!("{at}  {up}↑ {down}↓"),
+            (true, false) => format!("{at}  {up}↑"),
+        }
+    }
+}
