@@ -15,7 +15,7 @@ use super::support::{
 };
 use crate::engine::{Difficulty, HintPart, link_cells, spell_out};
 use crate::game::Hint;
-use crate::ui::{App, Config, Screen, screen};
+use crate::ui::{App, Config, HintWindow, Screen, hint_rows, screen};
 
 /// hardest_1106's 69th puzzle: its first hint is a nested forcing chain of
 /// 31 links, 1,766 characters.
@@ -267,8 +267,13 @@ fn scrolling_up_goes_back_and_stops_at_the_top() {
     press(&mut app, KeyCode::Char(']'), now);
     let second = page(&mut app);
     assert_ne!(top, second);
-    // the last row of a page is the first of the next
-    assert_eq!(top.0.last(), second.0.first());
+    // the next page starts where a link does, within the page before
+    let first = &second.0[0];
+    assert!(
+        first.starts_with(" → ") || first.starts_with("if "),
+        "{first}"
+    );
+    assert!(top.0.contains(first), "{first}");
     press(&mut app, KeyCode::Char('['), now);
     press(&mut app, KeyCode::Char('['), now);
     assert_eq!(page(&mut app), top);
@@ -320,4 +325,68 @@ fn every_board_leaves_the_hint_room_at_80x24() {
             assert!(free >= 4, "{n}x{n} at {width}x{height}: {free} rows free");
         }
     }
+}
+
+/// A forcing chain from a cell: the premise, then each branch from its
+/// "if", its links under it, a link too long for the panel going on under
+/// its text; each row that starts a link carries the cells it names.
+#[test]
+fn a_forcing_chain_shows_a_branch_at_a_time() {
+    let text = "Dynamic cell forcing chain (SE 8.8): r8c2 is 2 or 4; r8c2=2 → r8c9=1 → \
+                r2c1=3 (hidden in row 2) → r1c3≠3; r8c2=4 → r1c3=4 (hidden in column 3) → \
+                r1c3≠3; so r1c3 is not 3 either way";
+    let geo = crate::engine::Shape::for_size(9).unwrap().geometry();
+    let rows = hint_rows(text, 25, geo, &Config::default().theme);
+    let shown: Vec<String> = rows.iter().map(|r| r.line.to_string()).collect();
+    assert_eq!(
+        shown,
+        [
+            "Hint: Dynamic cell",
+            "forcing chain (SE 8.8):",
+            "r8c2 is 2 or 4",
+            "if r8c2=2",
+            " → r8c9=1",
+            " → r2c1=3 (hidden in row",
+            "   2)",
+            " → r1c3≠3",
+            "if r8c2=4",
+            " → r1c3=4 (hidden in",
+            "   column 3)",
+            " → r1c3≠3",
+            "so r1c3 is not 3 either",
+            "way",
+        ]
+    );
+    let cell = |r: usize, c: usize| vec![geo.cell(r - 1, c - 1)];
+    let cells: Vec<Vec<usize>> = rows.iter().map(|r| r.cells.clone()).collect();
+    assert_eq!(cells[3], cell(8, 2));
+    assert_eq!(cells[5], cell(2, 1));
+    assert_eq!(cells[6], Vec::<usize>::new(), "named where the link starts");
+    assert_eq!(cells[9], cell(1, 3));
+    assert!(cells[..3].iter().chain(&cells[12..]).all(Vec::is_empty));
+}
+
+/// The page line: where the page is and the keys on from it.
+#[test]
+fn the_page_line_says_where_and_which_keys() {
+    let top = HintWindow::new(41, 9, 0);
+    assert_eq!((top.shown, top.last_top), (8, 33));
+    assert_eq!(top.status("[", "]"), "1-8/41  ] more ↓");
+    let middle = HintWindow::new(41, 9, 7);
+    assert_eq!(middle.status("[", "]"), "8-15/41  [↑ ]↓");
+    // past the end it stops at the last page
+    let last = HintWindow::new(41, 9, 100);
+    assert_eq!(last.top, 33);
+    assert_eq!(last.status("[", "]"), "34-41/41  [↑");
+    // a page on starts where a link starts, and never stands still
+    let starts: Vec<bool> = (0..41).map(|row| row % 3 == 0).collect();
+    assert_eq!(top.next_top(true, &starts), 6);
+    assert_eq!(middle.next_top(true, &starts), 12);
+    assert_eq!(middle.next_top(false, &starts), 0);
+    let none = vec![false; 41];
+    assert_eq!(top.next_top(true, &none), 7);
+    assert_eq!(last.next_top(true, &starts), 33);
+    let whole = HintWindow::new(9, 9, 5);
+    assert!(!whole.is_part());
+    assert_eq!(whole.top, 0);
 }

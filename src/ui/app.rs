@@ -536,16 +536,11 @@ impl App {
         else {
             return;
         };
-        let (Some(text), Some(window)) =
-            (self.game.hint_text(), self.panel_text(panel, layout).window)
-        else {
+        let side = self.panel_text(panel, layout);
+        let (Some(text), Some(window)) = (self.game.hint_text(), side.window) else {
             return;
         };
-        let top = if down {
-            (window.top + window.step()).min(window.last_top)
-        } else {
-            window.top.saturating_sub(window.step())
-        };
+        let top = window.next_top(down, &side.hint_starts);
         self.hint_scroll = (text, top);
     }
 

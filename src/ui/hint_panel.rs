@@ -17,6 +17,8 @@ use crate::engine::{Geometry, HintPart, link_cells, spell_out};
 pub struct HintRow {
     pub line: Line<'static>,
     pub cells: Vec<usize>,
+    /// False for a link's further rows: a page starts best where this is true.
+    pub starts: bool,
 }
 
 /// What starts a chain's first link, and each link after it: the links
@@ -32,6 +34,7 @@ pub fn hint_rows(text: &str, width: usize, geo: &Geometry, theme: &Theme) -> Vec
             rows.push(HintRow {
                 line: Line::from(line),
                 cells: Vec::new(),
+                starts: true,
             });
         }
     };
@@ -62,6 +65,7 @@ pub fn hint_rows(text: &str, width: usize, geo: &Geometry, theme: &Theme) -> Vec
                         rows.push(HintRow {
                             line: Line::from(vec![start, Span::raw(piece)]),
                             cells,
+                            starts: k == 0,
                         });
                     }
                 }
@@ -120,6 +124,27 @@ impl HintWindow {
             total,
             last_top,
         }
+    }
+
+    /// The first row of the page after this one (`down`) or before it: a
+    /// page on, less a row, moved back to where a link starts (`starts`
+    /// says which rows start one) so that no page opens halfway through a
+    /// link, where one starts on the way; the last page as it is.
+    pub fn next_top(&self, down: bool, starts: &[bool]) -> usize {
+        let starts_at = |row: usize| starts.get(row).copied().unwrap_or(true);
+        let top = if down {
+            (self.top + self.step()).min(self.last_top)
+        } else {
+            self.top.saturating_sub(self.step())
+        };
+        if top == self.last_top {
+            return top;
+        }
+        let least = if down { self.top + 1 } else { 0 };
+        (least..=top)
+            .rev()
+            .find(|&row| starts_at(row))
+            .unwrap_or(top)
     }
 
     /// True when only part of the hint shows.

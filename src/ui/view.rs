@@ -313,6 +313,7 @@ impl App {
         ];
         let mut window = None;
         let mut hint_cells = None;
+        let mut hint_starts = Vec::new();
         if let Some(hint) = game.hint_text() {
             let rows = hint_rows(&hint, width, game.geometry(), theme);
             let summary_height = if self.notices.is_empty() {
@@ -338,6 +339,7 @@ impl App {
                 hint_cells = Some(page.iter().flat_map(|row| row.cells.clone()).collect());
             }
             window = Some(shown);
+            hint_starts = rows.iter().map(|row| row.starts).collect();
         }
         lines.extend(after);
         // every notice in full where they fit, else a line saying how
@@ -360,6 +362,7 @@ impl App {
             lines,
             window,
             hint_cells,
+            hint_starts,
         }
     }
 
@@ -784,6 +787,8 @@ pub(super) struct PanelText {
     pub lines: Vec<Line<'static>>,
     pub window: Option<HintWindow>,
     pub hint_cells: Option<Vec<usize>>,
+    /// Which of the hint's rows start a link or a line of prose.
+    pub hint_starts: Vec<bool>,
 }
 
 /// The ways to open a game's puzzle elsewhere.
