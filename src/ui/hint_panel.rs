@@ -1,4 +1,4 @@
-//! The hint as the side panel shows it. A chain (`engine::spell_out` takes
+//! The hint as the side panel shows it. A chain (`engine::link_lines` takes
 //! the engine's text apart) shows a link per line, each branch of a forcing
 //! chain on lines of its own: `if r8c2=4`, then `→ r8c6≠4` below it, a link
 //! that is too long for the panel going on indented under itself. Other
@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 
 use super::theme::Theme;
 use super::view::wrap_words;
-use crate::engine::{Geometry, HintPart, link_cells, spell_out};
+use crate::engine::{Geometry, link_cells, link_lines};
 
 /// One row of the hint on screen, with the cells its link names when the
 /// link starts on it (none for prose): the board highlights those of the
@@ -20,11 +20,6 @@ pub struct HintRow {
     /// False for a link's further rows: a page starts best where this is true.
     pub starts: bool,
 }
-
-/// What starts a chain's first link, and each link after it: the links
-/// stand under the first, and a link's further rows under its text.
-const FIRST: &str = "if ";
-const NEXT: &str = " → ";
 
 /// The hint's text as rows of at most `width` columns, on the board of `geo`.
 pub fn hint_rows(text: &str, width: usize, geo: &Geometry, theme: &Theme) -> Vec<HintRow> {
@@ -38,38 +33,38 @@ pub fn hint_rows(text: &str, width: usize, geo: &Geometry, theme: &Theme) -> Vec
             });
         }
     };
-    let parts = spell_out(text);
-    if !matches!(parts.first(), Some(HintPart::Prose(_))) {
+    let lines = link_lines(text);
+    if lines.first().is_none_or(|(lead, _)| !lead.is_empty()) {
         prose("Hint:", &mut rows);
     }
-    for (i, part) in parts.iter().enumerate() {
-        match part {
-            HintPart::Prose(text) if i == 0 => prose(&format!("Hint: {text}"), &mut rows),
-            HintPart::Prose(text) => prose(text, &mut rows),
-            HintPart::Chain(links) => {
-                for (i, link) in links.iter().enumerate() {
-                    let lead = if i == 0 { FIRST } else { NEXT };
-                    let indent = lead.chars().count();
-                    let cells = link_cells(link, geo);
-                    for (k, piece) in wrap_words(link, width.saturating_sub(indent).max(1))
-                        .into_iter()
-                        .enumerate()
-                    {
-                        let start = if k == 0 {
-                            Span::styled(lead, theme.label)
-                        } else {
-                            Span::raw(" ".repeat(indent))
-                        };
-                        // the cells are named where the link starts
-                        let cells = if k == 0 { cells.clone() } else { Vec::new() };
-                        rows.push(HintRow {
-                            line: Line::from(vec![start, Span::raw(piece)]),
-                            cells,
-                            starts: k == 0,
-                        });
-                    }
-                }
-            }
+    for (i, (lead, text)) in lines.iter().enumerate() {
+        if lead.is_empty() {
+            let text = if i == 0 {
+                format!("Hint: {text}")
+            } else {
+                text.clone()
+            };
+            prose(&text, &mut rows);
+            continue;
+        }
+        // a link's further rows stand under its text; its cells are
+        // named where it starts
+        let indent = lead.chars().count();
+        let cells = link_cells(text, geo);
+        for (k, piece) in wrap_words(text, width.saturating_sub(indent).max(1))
+            .into_iter()
+            .enumerate()
+        {
+            let start = if k == 0 {
+                Span::styled(*lead, theme.label)
+            } else {
+                Span::raw(" ".repeat(indent))
+            };
+            rows.push(HintRow {
+                line: Line::from(vec![start, Span::raw(piece)]),
+                cells: if k == 0 { cells.clone() } else { Vec::new() },
+                starts: k == 0,
+            });
         }
     }
     // "Hint:" stands out, as a title

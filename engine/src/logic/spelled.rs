@@ -83,6 +83,31 @@ pub fn has_chain(text: &str) -> bool {
     text.contains(LINK)
 }
 
+/// What starts a chain's first link on a line of its own, and each link
+/// after it: the links stand under the first.
+pub const FIRST_LINK: &str = "if ";
+/// See [`FIRST_LINK`].
+pub const NEXT_LINK: &str = " → ";
+
+/// A hint's text a link per line: prose as a line of its own (no lead),
+/// each chain's first link after [`FIRST_LINK`] and every link after it
+/// after [`NEXT_LINK`], as `(lead, text)`. What the game's panel and
+/// `tudoku hint --links` show.
+pub fn link_lines(text: &str) -> Vec<(&'static str, String)> {
+    let mut lines = Vec::new();
+    for part in spell_out(text) {
+        match part {
+            HintPart::Prose(prose) => lines.push(("", prose)),
+            HintPart::Chain(links) => {
+                for (i, link) in links.into_iter().enumerate() {
+                    lines.push((if i == 0 { FIRST_LINK } else { NEXT_LINK }, link));
+                }
+            }
+        }
+    }
+    lines
+}
+
 /// The cells a link names where it starts, as indices on the board of
 /// `geo`: "r5c1=4" names r5c1, a grouped node "r12c8≠9" r1c8 and r2c8
 /// ("r5c10,11" past 9x9), cells joined by commas each of them; a technique
@@ -217,6 +242,21 @@ mod tests {
         );
         assert_eq!(link_cells("r12c16=3", sixteen), [sixteen.cell(11, 15)]);
         assert_eq!(link_cells("r17c1=3", sixteen), []);
+    }
+
+    #[test]
+    fn a_chain_reads_a_link_per_line() {
+        let text = "Grouped AIC: r6c9≠4 → r6c3=4 → r3c3≠4; so r6c9=4 or r3c3=4";
+        assert_eq!(
+            link_lines(text),
+            [
+                ("", "Grouped AIC:".to_string()),
+                ("if ", "r6c9≠4".to_string()),
+                (" → ", "r6c3=4".to_string()),
+                (" → ", "r3c3≠4".to_string()),
+                ("", "so r6c9=4 or r3c3=4".to_string()),
+            ]
+        );
     }
 
     #[test]
