@@ -277,7 +277,7 @@ fn scrolling_up_goes_back_and_stops_at_the_top() {
     press(&mut app, KeyCode::Char('['), now);
     press(&mut app, KeyCode::Char('['), now);
     assert_eq!(page(&mut app), top);
-    assert!(top.1.unwrap().starts_with("1-"));
+    assert!(top.1.as_ref().unwrap().starts_with("1-"));
     // Alt-Down scrolls as ] does
     app.handle_event(
         crossterm::event::Event::Key(crossterm::event::KeyEvent::new(
@@ -286,6 +286,19 @@ fn scrolling_up_goes_back_and_stops_at_the_top() {
         )),
         now,
     );
+    assert_eq!(page(&mut app), second);
+    // and the mouse wheel as [ and ] do
+    let wheel = |kind| {
+        crossterm::event::Event::Mouse(crossterm::event::MouseEvent {
+            kind,
+            column: 60,
+            row: 15,
+            modifiers: crossterm::event::KeyModifiers::NONE,
+        })
+    };
+    app.handle_event(wheel(crossterm::event::MouseEventKind::ScrollUp), now);
+    assert_eq!(page(&mut app), top);
+    app.handle_event(wheel(crossterm::event::MouseEventKind::ScrollDown), now);
     assert_eq!(page(&mut app), second);
 }
 

@@ -273,6 +273,17 @@ impl App {
             {
                 self.on_drag(mouse.column, mouse.row)
             }
+            // the wheel scrolls a hint taller than the panel
+            Event::Mouse(mouse)
+                if self.config.settings.mouse
+                    && self.mode == Mode::Playing
+                    && matches!(
+                        mouse.kind,
+                        MouseEventKind::ScrollDown | MouseEventKind::ScrollUp
+                    ) =>
+            {
+                self.scroll_hint(mouse.kind == MouseEventKind::ScrollDown)
+            }
             Event::Resize(w, h) => self.size = (w, h),
             _ => {}
         }
