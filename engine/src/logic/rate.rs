@@ -276,12 +276,9 @@ impl Tally {
             && taken.1 > highest
             && let Some(step) = find_uniqueness_step(before)
         {
-            if taken.1 >= Technique::ForcingChain.er() {
-                board.clone_from(before);
-                board.apply(&step);
-                return (step.technique, step.technique.er());
-            }
-            return (step.technique, rectangle);
+            board.clone_from(before);
+            board.apply(&step);
+            return (step.technique, step.technique.er());
         }
         taken
     }
