@@ -40,36 +40,39 @@ pub fn find_als_xz(b: &Board) -> Option<Step> {
     let sets = almost_locked_sets(b, most);
     let by_pair = ByPair::of(n, &sets);
     let pivots = (0..geo.cell_count()).filter(|&c| b.value(c) == 0 && b.candidates(c).len() == 2);
-    for pivot in pivots {
-        let pair = b.candidates(pivot);
-        // the sets holding both of the pivot's digits, in `sets` order
-        for set in by_pair.holding(pair).iter().map(|&i| &sets[i as usize]) {
-            if set.cells().contains(&pivot) {
-                continue;
-            }
-            for x in pair {
-                // X restricted: every X of the set sees the bivalue cell
-                let restricted = set
-                    .cells()
-                    .iter()
-                    .filter(|&&c| b.candidates(c).contains(x))
-                    .all(|&c| geo.sees(c, pivot));
-                if !restricted {
+    // smaller sets first, as SE finds its wings, the smaller rated lower
+    for size in 2..=most {
+        for pivot in pivots.clone() {
+            let pair = b.candidates(pivot);
+            // the sets holding both of the pivot's digits, in `sets` order
+            for set in by_pair.holding(pair).iter().map(|&i| &sets[i as usize]) {
+                if set.len != size || set.cells().contains(&pivot) {
                     continue;
                 }
-                let z = other(pair, x);
-                // every Z of both sets sees a cell that loses Z: the common
-                // peers of the Z cells (a cell is not its own peer)
-                let mut holders = [0usize; MAX_CELLS + 1];
-                let mut count = 0;
-                for &c in set.cells().iter().filter(|&&c| b.candidates(c).contains(z)) {
-                    holders[count] = c;
-                    count += 1;
-                }
-                holders[count] = pivot;
-                let eliminations = b.common_peers_with(&holders[..=count], z);
-                if !eliminations.is_empty() {
-                    return Some(step(b, pivot, set, x, z, eliminations));
+                for x in pair {
+                    // X restricted: every X of the set sees the bivalue cell
+                    let restricted = set
+                        .cells()
+                        .iter()
+                        .filter(|&&c| b.candidates(c).contains(x))
+                        .all(|&c| geo.sees(c, pivot));
+                    if !restricted {
+                        continue;
+                    }
+                    let z = other(pair, x);
+                    // every Z of both sets sees a cell that loses Z: the common
+                    // peers of the Z cells (a cell is not its own peer)
+                    let mut holders = [0usize; MAX_CELLS + 1];
+                    let mut count = 0;
+                    for &c in set.cells().iter().filter(|&&c| b.candidates(c).contains(z)) {
+                        holders[count] = c;
+                        count += 1;
+                    }
+                    holders[count] = pivot;
+                    let eliminations = b.common_peers_with(&holders[..=count], z);
+                    if !eliminations.is_empty() {
+                        return Some(step(b, pivot, set, x, z, eliminations));
+                    }
                 }
             }
         }
