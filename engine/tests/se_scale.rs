@@ -92,8 +92,8 @@ fn score_and_er_estimate_order_puzzles_as_sudoku_explainer_does() {
     };
     let (exact, near) = (share(0.0), share(0.5));
     eprintln!("ER estimate exact {exact:.3}, within 0.5 {near:.3}");
-    assert!(exact >= 0.65, "ER estimate equal to SE's on {exact:.3}");
-    assert!(near >= 0.88, "ER estimate within 0.5 of SE's on {near:.3}");
+    assert!(exact >= 0.72, "ER estimate equal to SE's on {exact:.3}");
+    assert!(near >= 0.92, "ER estimate within 0.5 of SE's on {near:.3}");
     for level in Difficulty::ALL {
         let rows: Vec<_> = rated.iter().filter(|r| r.0 == level).collect();
         let rho = spearman(&column(&rows, 0), &column(&rows, 1));

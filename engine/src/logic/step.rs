@@ -89,7 +89,7 @@ impl Technique {
     /// X- and XY-chains, grouped AICs and ALS-XZ by their size, as SE does
     /// (`se::strong_links`, `se::y_chain`, `se::forcing_chain`, `se::wing`).
     /// SE has no W-wing, finned fish, coloring or XY-chain of its own: it
-    /// finds them as turbot fish (finned X-wing 4.2), strong-link fish
+    /// finds them as grouped strong links (finned X-wing 4.3), strong-link fish
     /// (finned swordfish 5.4), forcing Y-chains (6.6 and up) and forcing
     /// chains (a W-wing is one of eight nodes, 7.1), which is what these say. Past XY-chains
     /// come tudoku's contradiction chains: a forcing chain whose every link is
@@ -114,7 +114,7 @@ impl Technique {
             HiddenTriple => 40,
             Skyscraper => 40,
             TwoStringKite => 41,
-            FinnedXWing => 42,
+            FinnedXWing => 43,
             XyWing => 42,
             XyzWing => 44,
             UniqueRectangle | UniqueRectangleType2 | UniqueRectangleType4 => 45,
