@@ -32,7 +32,8 @@ impl Als {
     }
 }
 
-/// The first ALS-XZ step: a bivalue cell and an ALS of one unit.
+/// An ALS-XZ step: a bivalue cell and an ALS of one unit, the first of
+/// those with the fewest cells.
 pub fn find_als_xz(b: &Board) -> Option<Step> {
     let n = b.n();
     let geo = b.geometry();
@@ -40,44 +41,49 @@ pub fn find_als_xz(b: &Board) -> Option<Step> {
     let sets = almost_locked_sets(b, most);
     let by_pair = ByPair::of(n, &sets);
     let pivots = (0..geo.cell_count()).filter(|&c| b.value(c) == 0 && b.candidates(c).len() == 2);
-    // smaller sets first, as SE finds its wings, the smaller rated lower
-    for size in 2..=most {
-        for pivot in pivots.clone() {
-            let pair = b.candidates(pivot);
-            // the sets holding both of the pivot's digits, in `sets` order
-            for set in by_pair.holding(pair).iter().map(|&i| &sets[i as usize]) {
-                if set.len != size || set.cells().contains(&pivot) {
+    // the smallest set's, as SE finds its wings, the smaller rated lower;
+    // one pass, each set looked at only while smaller than the best so far
+    let mut best: Option<(usize, &Als, u8, u8, Vec<(usize, u8)>)> = None;
+    'pivots: for pivot in pivots {
+        let pair = b.candidates(pivot);
+        // the sets holding both of the pivot's digits, in `sets` order
+        for set in by_pair.holding(pair).iter().map(|&i| &sets[i as usize]) {
+            let smaller = best.as_ref().is_none_or(|found| set.len < found.1.len);
+            if !smaller || set.cells().contains(&pivot) {
+                continue;
+            }
+            for x in pair {
+                // X restricted: every X of the set sees the bivalue cell
+                let restricted = set
+                    .cells()
+                    .iter()
+                    .filter(|&&c| b.candidates(c).contains(x))
+                    .all(|&c| geo.sees(c, pivot));
+                if !restricted {
                     continue;
                 }
-                for x in pair {
-                    // X restricted: every X of the set sees the bivalue cell
-                    let restricted = set
-                        .cells()
-                        .iter()
-                        .filter(|&&c| b.candidates(c).contains(x))
-                        .all(|&c| geo.sees(c, pivot));
-                    if !restricted {
-                        continue;
+                let z = other(pair, x);
+                // every Z of both sets sees a cell that loses Z: the common
+                // peers of the Z cells (a cell is not its own peer)
+                let mut holders = [0usize; MAX_CELLS + 1];
+                let mut count = 0;
+                for &c in set.cells().iter().filter(|&&c| b.candidates(c).contains(z)) {
+                    holders[count] = c;
+                    count += 1;
+                }
+                holders[count] = pivot;
+                let eliminations = b.common_peers_with(&holders[..=count], z);
+                if !eliminations.is_empty() {
+                    best = Some((pivot, set, x, z, eliminations));
+                    if set.len == 2 {
+                        break 'pivots;
                     }
-                    let z = other(pair, x);
-                    // every Z of both sets sees a cell that loses Z: the common
-                    // peers of the Z cells (a cell is not its own peer)
-                    let mut holders = [0usize; MAX_CELLS + 1];
-                    let mut count = 0;
-                    for &c in set.cells().iter().filter(|&&c| b.candidates(c).contains(z)) {
-                        holders[count] = c;
-                        count += 1;
-                    }
-                    holders[count] = pivot;
-                    let eliminations = b.common_peers_with(&holders[..=count], z);
-                    if !eliminations.is_empty() {
-                        return Some(step(b, pivot, set, x, z, eliminations));
-                    }
+                    break;
                 }
             }
         }
     }
-    None
+    best.map(|(pivot, set, x, z, eliminations)| step(b, pivot, set, x, z, eliminations))
 }
 
 /// The digit of a pair that is not `x`.
