@@ -43,12 +43,12 @@ pub fn find_als_xz(b: &Board) -> Option<Step> {
     let pivots = (0..geo.cell_count()).filter(|&c| b.value(c) == 0 && b.candidates(c).len() == 2);
     // the smallest set's, as SE finds its wings, the smaller rated lower;
     // one pass, each set looked at only while smaller than the best so far
-    let mut best: Option<(usize, &Als, u8, u8, Vec<(usize, u8)>)> = None;
+    let mut best: Option<(usize, Step)> = None;
     'pivots: for pivot in pivots {
         let pair = b.candidates(pivot);
         // the sets holding both of the pivot's digits, in `sets` order
         for set in by_pair.holding(pair).iter().map(|&i| &sets[i as usize]) {
-            let smaller = best.as_ref().is_none_or(|found| set.len < found.1.len);
+            let smaller = best.as_ref().is_none_or(|found| set.len < found.0);
             if !smaller || set.cells().contains(&pivot) {
                 continue;
             }
@@ -74,7 +74,7 @@ pub fn find_als_xz(b: &Board) -> Option<Step> {
                 holders[count] = pivot;
                 let eliminations = b.common_peers_with(&holders[..=count], z);
                 if !eliminations.is_empty() {
-                    best = Some((pivot, set, x, z, eliminations));
+                    best = Some((set.len, step(b, pivot, set, x, z, eliminations)));
                     if set.len == 2 {
                         break 'pivots;
                     }
@@ -83,7 +83,7 @@ pub fn find_als_xz(b: &Board) -> Option<Step> {
             }
         }
     }
-    best.map(|(pivot, set, x, z, eliminations)| step(b, pivot, set, x, z, eliminations))
+    best.map(|(_, step)| step)
 }
 
 /// The digit of a pair that is not `x`.
