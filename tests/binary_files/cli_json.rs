@@ -67,12 +67,13 @@ fn generate_and_rate_agree_with_the_engine() {
         assert_eq!(object["level"], rating.difficulty.name());
         assert_eq!(object["score"], rating.score);
         assert_eq!(object["hardest"], rating.hardest.name());
+        assert_eq!(object["er"], rating.er.to_string());
         assert_eq!(object["box"], "3x3");
         let solution = Grid::parse(object["solution"].as_str().unwrap(), None).unwrap();
         assert!(is_solution(&puzzle, &solution));
         // rate reads the generated object's puzzle back with the same answer
         let rated = json_of(&["rate"], object["puzzle"].as_str().unwrap());
-        for key in ["level", "score", "hardest", "steps"] {
+        for key in ["level", "er", "score", "hardest", "steps"] {
             assert_eq!(rated[0][key], object[key], "{key}");
         }
     }

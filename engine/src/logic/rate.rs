@@ -7,9 +7,7 @@ use std::fmt;
 use super::difficulty::Difficulty;
 use super::se::Er;
 use super::step::Technique;
-use super::techniques::{
-    Board, StepFinder, find_backtrack, find_chain_to_rate, find_uniqueness_step,
-};
+use super::techniques::{Board, StepFinder, find_backtrack, find_chain, find_uniqueness_step};
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::board::cell::Cell;
 use crate::board::grid::Grid;
@@ -171,11 +169,11 @@ pub fn rate(given: &Grid) -> Result<Rating, Unsolvable> {
 const CHAINS_RATED: usize = 8;
 
 /// Where sound patterns stall: a uniqueness step, else, for the first
-/// `CHAINS_RATED` stalls, the rating of the shortest contradiction chain
-/// (trial and error's when none is found); then the solution's digit goes
-/// in the cell with the fewest candidates, which gets the solve past the
-/// stall sooner than the chain's one elimination. Later stalls count
-/// nothing. `rated` counts the stalls rated so far.
+/// `CHAINS_RATED` stalls, the chain the hint shows there (`find_chain`),
+/// which the board takes, or trial and error where there is none, which
+/// places the solution's digit in the cell with the fewest candidates.
+/// Later stalls take that digit too and count nothing. `rated` counts the
+/// stalls rated so far.
 fn past_patterns(board: &mut Board, solution: &Grid, rated: &mut usize) -> Option<(Technique, Er)> {
     if let Some(step) = find_uniqueness_step(board) {
         board.apply(&step);
@@ -183,7 +181,7 @@ fn past_patterns(board: &mut Board, solution: &Grid, rated: &mut usize) -> Optio
     }
     if *rated < CHAINS_RATED {
         *rated += 1;
-        if let Some((step, er)) = find_chain_to_rate(board, solution) {
+        if let Some((step, er)) = find_chain(board, solution) {
             board.apply(&step);
             return Some((step.technique, er));
         }

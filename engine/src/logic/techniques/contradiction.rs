@@ -77,18 +77,6 @@ pub fn find_chain(b: &Board, solution: &Grid) -> Option<(Step, Er)> {
 /// 20% more time).
 const LOGIC_SHARE: usize = 4;
 
-/// The rater's share of a hint's budget: a rating needs a chain's kind and
-/// size, not the best chain to show, and looks at several stalls a puzzle.
-const RATING_SHARE: usize = 8;
-
-/// `find_chain` on the rater's smaller budget: the same chain when it is
-/// found soon, which the shortest ones are; otherwise a longer one, or none
-/// (trial and error, which the hardest puzzles rate near anyway).
-pub fn find_chain_to_rate(b: &Board, solution: &Grid) -> Option<(Step, Er)> {
-    let budget = BUDGET_CELLS / RATING_SHARE;
-    find_chain_within(b, solution, budget, budget)
-}
-
 /// The singles' trials get `budget` cells of work, the later trials
 /// `logic_budget` each. In Sudoku Explainer's order: on singles, the chain
 /// SE rates lowest of the shortest contradiction and the best forcing chain

@@ -31,9 +31,7 @@ use chains::find_x_chain_among;
 pub use chains::{find_x_chain, find_xy_chain};
 pub use coloring::find_simple_coloring;
 use coloring::find_simple_coloring_among;
-pub use contradiction::{
-    find_chain, find_chain_to_rate, find_contradiction, find_inner_contradiction,
-};
+pub use contradiction::{find_chain, find_contradiction, find_inner_contradiction};
 use direct::find_direct;
 pub use finned_fish::find_finned_fish;
 use finned_fish::find_finned_fish_among;
