@@ -5,7 +5,9 @@
 //! fails on a seed that no longer rates as its technique).
 //!
 //! It reads the puzzle files given, then generates Expert and Extreme 9x9
-//! puzzles, and keeps a puzzle for a technique when `rate` gives that
+//! puzzles, and tries each and the positions along its hint path (as
+//! puzzles: the givens and the digits placed so far). It keeps a puzzle
+//! for a technique when `rate` gives that
 //! technique as its hardest step and the hint path (`solve_path`) shows a
 //! step of it in each of a few random disguises, up to `--per` puzzles per
 //! technique, one per class of disguises. `--limit N` reads at most N
@@ -24,12 +26,15 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tudoku_engine::{
-    Difficulty, GenerateOptions, Grid, PRACTICE_SEEDED, Shape, Technique, Transform, generate_from,
-    parse_puzzles, rate, solve_path,
+    Difficulty, GenerateOptions, Grid, PRACTICE_SEEDED, Shape, Step, Technique, Transform,
+    generate_from, parse_puzzles, rate, solve_path,
 };
 
 /// Random disguises whose hint path must show the technique.
 const DISGUISES: usize = 3;
+/// Puzzles made before a step of a wanted technique: without later clues,
+/// then with the digits from each later step as hard on.
+const LATER_TRIES: usize = 3;
 
 struct Args {
     per: usize,
@@ -78,11 +83,75 @@ impl Search {
         !PRACTICE_SEEDED.iter().any(|&t| self.wants(t))
     }
 
-    /// Keeps `puzzle` when it is a seed still wanted.
+    /// Keeps `puzzle` when it is a seed still wanted, then looks for seeds
+    /// along its hint path when it may hold a wanted technique.
     fn consider(&mut self, puzzle: &Grid) {
-        self.rated += 1;
         let Ok(rating) = rate(puzzle) else { return };
-        let technique = rating.hardest;
+        self.rated += 1;
+        self.keep(puzzle, rating.hardest);
+        if rating.er.0 >= self.least_wanted() {
+            self.along_path(puzzle);
+        }
+    }
+
+    /// The lowest rating on SE's scale (in tenths) of a technique still
+    /// wanted.
+    fn least_wanted(&self) -> u16 {
+        let wanted = PRACTICE_SEEDED.iter().filter(|&&t| self.wants(t));
+        wanted.map(|t| t.er().0).min().unwrap_or(u16::MAX)
+    }
+
+    /// A technique seldom the hardest step of a whole puzzle is often a
+    /// step of a harder one. The givens and the digits placed just before
+    /// such a step make a puzzle (with more clues, so still unique) that
+    /// may stall first there, on the same technique; and where a step as
+    /// hard comes later, the digits placed from that step on are given too,
+    /// so that it is no longer needed.
+    fn along_path(&mut self, puzzle: &Grid) {
+        let Ok(path) = solve_path(puzzle) else { return };
+        let shape = puzzle.shape();
+        let place = |grid: &mut Grid, step: &Step| {
+            for (cell, digit) in step.placed(shape) {
+                if let Some(index) = cell.index(shape) {
+                    let _ = grid.set(index, digit);
+                }
+            }
+        };
+        let mut before = Vec::with_capacity(path.len());
+        let mut values = puzzle.clone();
+        for step in &path {
+            before.push(values.clone());
+            place(&mut values, step);
+        }
+        let mut tried = Vec::new();
+        for (k, step) in path.iter().enumerate() {
+            let t = step.technique;
+            if !self.wants(t) || tried.contains(&t) {
+                continue;
+            }
+            tried.push(t);
+            let later_hard = (k + 1..path.len()).filter(|&h| path[h].technique.er() >= t.er());
+            for from in std::iter::once(path.len())
+                .chain(later_hard)
+                .take(LATER_TRIES)
+            {
+                let mut made = before[k].clone();
+                for later in &path[from..] {
+                    place(&mut made, later);
+                }
+                let Ok(rating) = rate(&made) else { continue };
+                self.rated += 1;
+                self.keep(&made, rating.hardest);
+                if rating.hardest == t {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Keeps `puzzle`, whose hardest step is `technique`, when that is a
+    /// seed still wanted.
+    fn keep(&mut self, puzzle: &Grid, technique: Technique) {
         if !self.wants(technique) {
             return;
         }
