@@ -11,13 +11,17 @@
 //! technique as its hardest step and the hint path (`solve_path`) shows a
 //! step of it in each of a few random disguises, up to `--per` puzzles per
 //! technique, one per class of disguises. `--limit N` reads at most N
-//! puzzles from each file named after it (0: all).
+//! puzzles from each file named after it (0: all); `--generated N --from S`
+//! generates with seeds S to S+N-1. Give the seed list itself first to keep
+//! the seeds it has that still rate as their technique (writing the new
+//! list elsewhere, then moving it over the old).
 //!
 //! ```sh
 //! cargo run --release -p tudoku-engine --example practice_seeds -- \
-//!     --per 8 --generated 2000 ../shared/bench-data/{17_clue,top1465,hardest_1106}.txt \
-//!     --limit 3000 ../shared/bench-data/hardest_1905_11plus.txt \
-//!     > engine/src/generation/practice_seeds.txt
+//!     --per 8 --generated 4000 engine/src/generation/practice_seeds.txt \
+//!     ../shared/bench-data/{top1465,hardest_1106,17_clue}.txt \
+//!     --limit 3000 ../shared/bench-data/hardest_1905_11plus.txt > seeds.txt
+//! mv seeds.txt engine/src/generation/practice_seeds.txt
 //! ```
 
 use std::collections::{BTreeMap, HashSet};
@@ -38,6 +42,8 @@ const LATER_TRIES: usize = 3;
 
 struct Args {
     per: usize,
+    /// The first seed of the generated puzzles, and how many.
+    from: u64,
     generated: u64,
     /// Each file, with the most puzzles to read from it (0: all).
     files: Vec<(String, usize)>,
@@ -46,6 +52,7 @@ struct Args {
 fn parse_args() -> Option<Args> {
     let mut args = Args {
         per: 8,
+        from: 0,
         generated: 0,
         files: Vec::new(),
     };
@@ -56,6 +63,7 @@ fn parse_args() -> Option<Args> {
             "--per" => args.per = words.next()?.parse().ok()?,
             "--limit" => limit = words.next()?.parse().ok()?,
             "--generated" => args.generated = words.next()?.parse().ok()?,
+            "--from" => args.from = words.next()?.parse().ok()?,
             _ if word.starts_with("--") => return None,
             _ => args.files.push((word, limit)),
         }
@@ -181,7 +189,9 @@ impl Search {
 
 fn main() -> ExitCode {
     let Some(args) = parse_args() else {
-        eprintln!("usage: practice_seeds [--per K] [--limit N] [--generated N] FILE...");
+        eprintln!(
+            "usage: practice_seeds [--per K] [--generated N [--from SEED]] [--limit N] FILE..."
+        );
         return ExitCode::from(2);
     };
     let mut search = Search {
@@ -211,7 +221,7 @@ fn main() -> ExitCode {
         }
         eprintln!("{file}: {} rated so far", search.rated);
     }
-    for seed in 0..args.generated {
+    for seed in args.from..args.from + args.generated {
         for level in [Difficulty::Expert, Difficulty::Extreme] {
             if search.done() {
                 break;

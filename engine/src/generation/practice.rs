@@ -7,7 +7,9 @@
 //! rater changes) and given a random disguise: the symmetry group's
 //! relabelling, line moves and transposition. The rater rates a puzzle's
 //! canonical form, the same for every disguise, so the disguise keeps the
-//! seed's hardest step while the player sees a fresh-looking puzzle.
+//! seed's hardest step while the player sees a fresh-looking puzzle; a
+//! disguise is kept only where the hint path, which reads the puzzle as
+//! placed, shows the technique too.
 
 use rand::{Rng, RngExt};
 
@@ -15,17 +17,24 @@ use super::dig::{Removal, minimize};
 use super::generate::{GenerateError, Generated};
 use crate::board::geometry::Shape;
 use crate::board::grid::Grid;
+use crate::logic::hint::solve_path;
 use crate::logic::rate::{rate_with, unique_solution};
 use crate::logic::step::Technique;
 use crate::symmetry::transform::Transform;
 
 /// The techniques a 9x9 practice puzzle is drawn from seeds for: those
-/// digging reaches in more than a second a puzzle, or not at all.
+/// digging reaches in more than a second a puzzle, or not at all. The
+/// unique rectangles too: the hint shows one only where every sound
+/// technique stalls, which no puzzle dug with them does, so a dug puzzle
+/// the rater rates by its rectangle shows the player another step there.
 pub const SEEDED: &[Technique] = &[
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::AlsXyWing,
+    Technique::UniqueRectangle,
+    Technique::UniqueRectangleType2,
+    Technique::UniqueRectangleType4,
     Technique::ForcingChain,
     Technique::NishioChain,
     Technique::CellForcingChain,
@@ -37,9 +46,11 @@ pub const SEEDED: &[Technique] = &[
     Technique::Backtrack,
 ];
 
-/// Tries of each seed for a minimal puzzle: removing clues in another order
-/// may keep the technique where one order lost it.
-const MINIMAL_TRIES: usize = 4;
+/// Disguises tried of each seed: the hint path, which reads the puzzle as
+/// placed, may in some skip the technique for another chain, and removing
+/// clues for a minimal puzzle in another order may keep the technique where
+/// one order lost it.
+const TRIES_PER_SEED: usize = 4;
 
 /// The seeds: a 9x9 puzzle, a space, and the technique of its hardest step
 /// by `Technique::name`; `#` starts a comment line.
@@ -64,9 +75,10 @@ pub fn practice_seeds(technique: Technique) -> Vec<Grid> {
         .collect()
 }
 
-/// A disguised seed of `technique` whose rating still says the technique:
-/// the seeds are tried from a random one on, each in a random disguise, so
-/// a seed the rater no longer rates so is skipped. With `minimal`, clues are
+/// A disguised seed of `technique` whose rating still says the technique
+/// and whose hint path shows a step of it: the seeds are tried from a
+/// random one on, each in a few random disguises, so a seed the rater no
+/// longer rates so is skipped. With `minimal`, clues are
 /// then removed while the solution stays unique, and a seed whose hardest
 /// step that changes is skipped too.
 pub(super) fn draw<R: Rng + ?Sized>(
@@ -81,8 +93,7 @@ pub(super) fn draw<R: Rng + ?Sized>(
     } else {
         rng.random_range(0..seeds.len())
     };
-    let tries = if minimal { MINIMAL_TRIES } else { 1 };
-    for k in 0..seeds.len() * tries {
+    for k in 0..seeds.len() * TRIES_PER_SEED {
         if cancelled() {
             return Err(GenerateError::Cancelled);
         }
@@ -101,7 +112,7 @@ pub(super) fn draw<R: Rng + ?Sized>(
             }
         }
         let rating = rate_with(&puzzle, &solution);
-        if rating.hardest == technique {
+        if rating.hardest == technique && hints_show(&puzzle, technique) {
             return Ok(Generated {
                 puzzle,
                 solution,
@@ -113,6 +124,12 @@ pub(super) fn draw<R: Rng + ?Sized>(
         technique,
         seeds: seeds.len(),
     })
+}
+
+/// True when the hints from the givens, followed to the end, show a step of
+/// `technique`: what a player practising it asks for.
+pub(super) fn hints_show(puzzle: &Grid, technique: Technique) -> bool {
+    solve_path(puzzle).is_ok_and(|path| path.iter().any(|s| s.technique == technique))
 }
 
 #[cfg(test)]
@@ -168,6 +185,8 @@ mod tests {
             let made = draw(technique, false, &mut rng, &|| false).unwrap();
             assert!(is_solution(&made.puzzle, &made.solution));
             assert_eq!(rate(&made.puzzle).unwrap().hardest, technique);
+            let path = solve_path(&made.puzzle).unwrap();
+            assert!(path.iter().any(|s| s.technique == technique));
             assert!(seeds.contains(&canonical(&made.puzzle)));
             assert!(!practice_seeds(technique).contains(&made.puzzle));
             assert!(!drawn.contains(&made.puzzle));
