@@ -120,3 +120,22 @@ fn a_technique_picked_in_the_dialog_is_the_new_puzzles_hardest_step() {
     let text = screen(&mut app);
     assert!(text.contains("practising X-wing"), "{text}");
 }
+
+#[test]
+fn a_technique_no_known_puzzle_needs_is_offered_and_said_so() {
+    let mut app = nine();
+    press(&mut app, KeyCode::F(9));
+    press(&mut app, KeyCode::Up);
+    // Left from "any technique" wraps to the last: trial and error
+    press(&mut app, KeyCode::Left);
+    let text = screen(&mut app);
+    assert!(text.contains("Trial and error"), "{text}");
+    let note = "No puzzle is known whose hardest step is Trial and error";
+    assert!(text.contains(note), "{text}");
+    // a technique with seeds is offered without the note
+    while !screen(&mut app).contains("< Nested forcing chain >") {
+        press(&mut app, KeyCode::Left);
+    }
+    let text = screen(&mut app);
+    assert!(text.contains("To practise Nested forcing chain"), "{text}");
+}

@@ -109,15 +109,15 @@ pub enum GenerateError {
         attempts: usize,
     },
     /// No seed puzzle (`practice_seeds`) of a technique drawn from seeds
-    /// rates with it as its hardest step: none was found, or the rater
-    /// changed since they were.
+    /// rates with it as its hardest step and shows it in the hint path:
+    /// none was found, or the rater or the hint changed since they were.
     #[error(
         "no 9x9 puzzle is known whose hardest step is {}: {}",
         technique.name(),
         if *seeds == 0 {
             "the puzzles searched for one all rate otherwise".to_string()
         } else {
-            format!("none of its {seeds} seed puzzles rates so any more")
+            format!("none of its {seeds} seed puzzles, in the disguises tried, rates so with the hint showing it")
         }
     )]
     TechniqueUnknown {
