@@ -81,3 +81,59 @@ fn hint_on_a_bad_line_fails_cleanly() {
     assert!(!o.status.success());
     assert!(!stderr(&o).contains("panicked"));
 }
+
+/// hardest_1106's 69th puzzle: its first hint is a nested forcing chain
+/// of 52 links.
+const LONG_CHAIN: &str =
+    "1.......2.2.....6...34..5.....8.5.....8.3.9.....9.4.....5..34...7.....1.6.......7";
+
+#[test]
+fn hint_links_writes_a_chain_a_link_per_line() {
+    let one = stdout(&run(&["hint"], LONG_CHAIN));
+    let one = one.trim_end();
+    assert_eq!(one.lines().count(), 1);
+    let o = run(&["hint", "--links"], LONG_CHAIN);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // the name, the chain from its "if", each link after "→", the conclusion
+    assert!(
+        one.starts_with(lines[0]) && lines[0].ends_with(':'),
+        "{out}"
+    );
+    let last = lines.len() - 1;
+    assert!(
+        lines[last].starts_with("so ") && one.ends_with(lines[last]),
+        "{out}"
+    );
+    let first = lines[1]
+        .strip_prefix("if ")
+        .expect("the chain starts with if");
+    let mut links = vec![first];
+    for line in &lines[2..last] {
+        links.push(line.strip_prefix(" → ").expect("a link a line"));
+    }
+    // every link of the one line, once, in order
+    assert_eq!(links.len(), one.matches(" → ").count() + 1);
+    assert!(one.contains(&links.join(" → ")), "{out}");
+    // JSON: the same links, one chain starting at the first
+    let o = run(&["hint", "--format", "json"], LONG_CHAIN);
+    let json: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(json["hint"], one);
+    let listed: Vec<&str> = json["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, links);
+    assert_eq!(json["chain_starts"], serde_json::json!([0]));
+    // a hint without a chain lists none
+    let o = run(&["hint", "--format", "json", "--links"], ONE_GAP);
+    let json: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(json["links"], serde_json::json!([]));
+    assert_eq!(
+        stdout(&run(&["hint", "--links"], ONE_GAP)).lines().count(),
+        1
+    );
+}

@@ -103,6 +103,9 @@ pub use logic::hint::{
     Highlight, Hint, HintLevel, next_hint, solve_path, step_highlight, step_text,
 };
 pub use logic::rate::{rate_with, unique_solution};
+pub use logic::spelled::{
+    FIRST_LINK, HintPart, NEXT_LINK, has_chain, link_cells, link_lines, spell_out,
+};
 
 pub use logic::techniques;
 pub use logic::trial::unique_by_trials;

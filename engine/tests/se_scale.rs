@@ -2,7 +2,8 @@
 //! holds puzzles rated by SukakuExplainer (built from its public source; see
 //! tests/data/README.md), an oracle independent of tudoku. The ER estimate
 //! and score must order them as SE does: a Spearman rank correlation of at
-//! least 0.95 over the sample and 0.6 inside every level.
+//! least 0.95 over the sample and 0.75 inside every level (the issue asks
+//! 0.6: the rest is margin), and the estimate must hit SE's ER often.
 
 use tudoku_engine::{Difficulty, Grid, rate};
 
@@ -85,11 +86,19 @@ fn score_and_er_estimate_order_puzzles_as_sudoku_explainer_does() {
         spearman(&se, &er)
     );
     assert!(overall >= 0.95, "Spearman over the sample {overall:.3}");
+    let share = |within: f64| {
+        let hits = rated.iter().filter(|r| (r.1 - r.3).abs() <= within + 1e-9);
+        hits.count() as f64 / rated.len() as f64
+    };
+    let (exact, near) = (share(0.0), share(0.5));
+    eprintln!("ER estimate exact {exact:.3}, within 0.5 {near:.3}");
+    assert!(exact >= 0.72, "ER estimate equal to SE's on {exact:.3}");
+    assert!(near >= 0.92, "ER estimate within 0.5 of SE's on {near:.3}");
     for level in Difficulty::ALL {
         let rows: Vec<_> = rated.iter().filter(|r| r.0 == level).collect();
         let rho = spearman(&column(&rows, 0), &column(&rows, 1));
         eprintln!("{level} {}: score {rho:.3}", rows.len());
         assert!(rows.len() >= 20, "only {} {level} puzzles", rows.len());
-        assert!(rho >= 0.6, "Spearman inside {level}: {rho:.3}");
+        assert!(rho >= 0.75, "Spearman inside {level}: {rho:.3}");
     }
 }

@@ -7,7 +7,9 @@
 
 use std::process::ExitCode;
 
-use tudoku_engine::{Cell, DigitSet, Grid, Hint, next_hint, solve_path, symbol};
+use tudoku_engine::{
+    Cell, DigitSet, Grid, Hint, HintPart, link_lines, next_hint, solve_path, spell_out, symbol,
+};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::json::Object;
@@ -21,6 +23,11 @@ pub struct HintArgs {
     /// a blank line after each puzzle.
     #[arg(long, short)]
     pub all: bool,
+    /// Write a chain a link per line, as the game's panel shows it: the
+    /// technique and premise, each chain's first link after "if" and every
+    /// link after it after "→", then the conclusion (other hints stay one line)
+    #[arg(long, short)]
+    pub links: bool,
 }
 
 pub fn run(args: &HintArgs, report: &Report) -> ExitCode {
@@ -28,13 +35,13 @@ pub fn run(args: &HintArgs, report: &Report) -> ExitCode {
         |read| {
             let grid = &read.grid;
             let result = if args.all {
-                whole_path(grid)
+                whole_path(grid, args.links)
             } else {
                 let entries = read
                     .second
                     .clone()
                     .unwrap_or_else(|| Grid::empty(grid.shape()));
-                next_step(grid, &entries, read.notes.as_deref())
+                next_step(grid, &entries, read.notes.as_deref(), args.links)
             };
             let puzzle = || Object::new().str("puzzle", &grid.to_line(false));
             match result {
@@ -56,13 +63,30 @@ struct Said {
     fields: Object,
 }
 
+/// A hint's text as written: one line, or with `links` a link per line,
+/// the lines after the first set in by `indent` columns.
+fn written(text: &str, links: bool, indent: usize) -> String {
+    if !links {
+        return text.to_string();
+    }
+    let lines: Vec<String> = link_lines(text)
+        .into_iter()
+        .map(|(lead, line)| format!("{lead}{line}"))
+        .collect();
+    lines.join(&format!("\n{}", " ".repeat(indent)))
+}
+
 /// Every step of a logical solve, numbered, then a blank line.
-fn whole_path(grid: &Grid) -> Result<Said, String> {
+fn whole_path(grid: &Grid, links: bool) -> Result<Said, String> {
     let steps = solve_path(grid).map_err(|e| e.to_string())?;
     let mut lines: Vec<String> = steps
         .iter()
         .enumerate()
-        .map(|(i, step)| format!("{}. {}", i + 1, step.explanation))
+        .map(|(i, step)| {
+            let number = format!("{}. ", i + 1);
+            let indent = number.len();
+            format!("{number}{}", written(&step.explanation, links, indent))
+        })
         .collect();
     lines.push(String::new());
     let text = lines.join("\n");
@@ -80,9 +104,15 @@ fn named(pairs: impl IntoIterator<Item = (Cell, u8)>, how: &str) -> Vec<String> 
         .collect()
 }
 
-/// The one-line hint for a position: `entries` the player's digits (0
-/// elsewhere), `notes` their candidate marks, if given.
-fn next_step(givens: &Grid, entries: &Grid, notes: Option<&[DigitSet]>) -> Result<Said, String> {
+/// The hint for a position: `entries` the player's digits (0 elsewhere),
+/// `notes` their candidate marks, if given; one line, or with `links` a
+/// chain a link per line.
+fn next_step(
+    givens: &Grid,
+    entries: &Grid,
+    notes: Option<&[DigitSet]>,
+    links: bool,
+) -> Result<Said, String> {
     let shape = givens.shape();
     let (kind, text, technique, cells) =
         match next_hint(givens, entries, notes, None).map_err(|e| e.to_string())? {
@@ -108,5 +138,19 @@ fn next_step(givens: &Grid, entries: &Grid, notes: Option<&[DigitSet]>) -> Resul
         fields = fields.str("technique", technique);
     }
     fields = fields.strs("cells", cells.iter().map(String::as_str));
+    if kind == "step" {
+        // the chains' links in order, and where each chain starts among them
+        let (mut all, mut starts) = (Vec::new(), Vec::new());
+        for part in spell_out(&text) {
+            if let HintPart::Chain(chain) = part {
+                starts.push(all.len() as u64);
+                all.extend(chain);
+            }
+        }
+        fields = fields
+            .strs("links", all.iter().map(String::as_str))
+            .nums("chain_starts", starts);
+    }
+    let text = written(&text, links, 0);
     Ok(Said { text, fields })
 }

@@ -103,6 +103,19 @@ impl HintState {
     }
 }
 
+impl HintState {
+    /// The cells the hint changes at its level: where it places a digit or
+    /// removes a candidate (none before it is applied).
+    pub fn changes(&self, geo: &Geometry) -> Vec<usize> {
+        let h = self.hint.highlight(geo, self.level);
+        h.placed
+            .iter()
+            .chain(&h.removed)
+            .map(|&(c, _)| index(geo, c))
+            .collect()
+    }
+}
+
 /// A cell of the engine's hints as the game counts cells: its row-major
 /// index on the board of `geo` (the board the hint was found on).
 pub fn index(geo: &Geometry, cell: Cell) -> usize {

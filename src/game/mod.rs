@@ -446,6 +446,14 @@ impl Game {
             .map_or_else(Vec::new, |h| h.cells(self.geometry()))
     }
 
+    /// Cells the current hint changes, for its level: where it places or
+    /// removes (a part of `hint_cells`).
+    pub fn hint_changes(&self) -> Vec<usize> {
+        self.hint
+            .as_ref()
+            .map_or_else(Vec::new, |h| h.changes(self.geometry()))
+    }
+
     /// True when the last check marked this cell's entry wrong.
     pub fn is_marked_wrong(&self, cell: usize) -> bool {
         self.checked_wrong.contains(&cell)

@@ -16,6 +16,7 @@ mod tui_draw;
 mod tui_events;
 mod tui_fixes;
 mod tui_game;
+mod tui_hint_panel;
 mod tui_keys;
 mod tui_layout;
 mod tui_marks;

@@ -113,6 +113,9 @@ pub struct App {
     /// With corner and centre marks on, notes mode enters centre marks
     /// (notes are then the corner marks).
     pub centre_mode: bool,
+    /// How far the panel's hint is scrolled, in rows, and the hint's text
+    /// it was scrolled for: another hint starts at its top.
+    hint_scroll: (String, usize),
 }
 
 /// How often the loop looks for a finished puzzle while one is being made.
@@ -140,6 +143,7 @@ impl App {
             generation: None,
             colour_note_next: false,
             centre_mode: false,
+            hint_scroll: (String::new(), 0),
         };
         app.apply_settings();
         app
@@ -268,6 +272,17 @@ impl App {
                     && mouse.kind == MouseEventKind::Drag(MouseButton::Left) =>
             {
                 self.on_drag(mouse.column, mouse.row)
+            }
+            // the wheel scrolls a hint taller than the panel
+            Event::Mouse(mouse)
+                if self.config.settings.mouse
+                    && self.mode == Mode::Playing
+                    && matches!(
+                        mouse.kind,
+                        MouseEventKind::ScrollDown | MouseEventKind::ScrollUp
+                    ) =>
+            {
+                self.scroll_hint(mouse.kind == MouseEventKind::ScrollDown)
             }
             Event::Resize(w, h) => self.size = (w, h),
             _ => {}
@@ -505,12 +520,39 @@ impl App {
                 let value = self.game.value(self.game.selected());
                 self.picked = Some(if value == 0 { 1 } else { value });
             }
+            Command::HintUp => self.scroll_hint(false),
+            Command::HintDown => self.scroll_hint(true),
             Command::Overview => self.overview = !self.overview,
             Command::Confirm if self.overview => self.overview = false,
             Command::Confirm => self.place_picked(),
             Command::Cancel if self.overview => self.overview = false,
             Command::Cancel => self.picked = None,
         }
+    }
+
+    /// The first row of the hint the panel shows: 0 for a hint not scrolled.
+    pub fn hint_top(&self) -> usize {
+        match self.game.hint_text() {
+            Some(text) if text == self.hint_scroll.0 => self.hint_scroll.1,
+            _ => 0,
+        }
+    }
+
+    /// Moves a hint taller than the panel's room a page down or up (as
+    /// the screen has it now); a hint that shows whole stays.
+    fn scroll_hint(&mut self, down: bool) {
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let Screen::Fits { panel, layout, .. } =
+            screen(area, self.game.shape(), self.game.selected())
+        else {
+            return;
+        };
+        let side = self.panel_text(panel, layout);
+        let (Some(text), Some(window)) = (self.game.hint_text(), side.window) else {
+            return;
+        };
+        let top = window.next_top(down, &side.hint_starts);
+        self.hint_scroll = (text, top);
     }
 
     /// Digit-first input: the picked digit into the selected cell (a note

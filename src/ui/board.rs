@@ -22,6 +22,8 @@ pub struct BoardView<'a> {
     pub settings: &'a Settings,
     /// The digit picked for digit-first input, highlighted everywhere.
     pub picked: Option<u8>,
+    /// The cells the hint points at (those of the part of it on screen).
+    pub hint_cells: Vec<usize>,
 }
 
 impl Widget for &BoardView<'_> {
@@ -75,7 +77,7 @@ impl BoardView<'_> {
                 marks[cell].conflict = true;
             }
         }
-        for cell in game.hint_cells() {
+        for &cell in &self.hint_cells {
             marks[cell].hint = true;
         }
         marks

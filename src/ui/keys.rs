@@ -217,6 +217,9 @@ pub enum Command {
     Help,
     /// Every message of the session about files and settings.
     Messages,
+    /// Scroll a hint taller than the panel up a page, or down.
+    HintUp,
+    HintDown,
     Suspend,
     Quit,
     /// Yes, or go ahead, in a question or dialog.
@@ -259,7 +262,7 @@ use Command as C;
 /// map, the help, the key bar and config.toml's `[keys]` are made from.
 /// The defaults give every command a key that no board size shadows.
 #[rustfmt::skip]
-pub const COMMANDS: [CommandInfo; 35] = [
+pub const COMMANDS: [CommandInfo; 37] = [
     info(C::Play(A::Move(Direction::Up)), "move_up", "move up", "up", &["up", "k"]),
     info(C::Play(A::Move(Direction::Down)), "move_down", "move down", "down", &["down", "j"]),
     info(C::Play(A::Move(Direction::Left)), "move_left", "move left", "left", &["left", "h"]),
@@ -280,6 +283,8 @@ pub const COMMANDS: [CommandInfo; 35] = [
     info(C::Play(A::Redo), "redo", "redo", "redo", &["ctrl-r", "r"]),
     info(C::Play(A::UndoMistakes), "undo_mistakes", "undo to no mistakes", "undo mistakes", &["b", "ctrl-g"]),
     info(C::Play(A::Hint), "hint", "hint: more, then apply", "hint", &["F5", "t"]),
+    info(C::HintUp, "hint_up", "hint: page up", "hint up", &["[", "alt-up"]),
+    info(C::HintDown, "hint_down", "hint: page down", "hint down", &["]", "alt-down"]),
     info(C::Play(A::Check), "check", "check entries", "check", &["F6", "v"]),
     info(C::DigitFirst, "digit_first", "digit-first input", "digit first", &["F10", "*"]),
     info(C::Pause, "pause", "pause / resume", "pause", &["F7", "p", "space"]),

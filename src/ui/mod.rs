@@ -6,6 +6,7 @@ mod app;
 mod board;
 mod config;
 mod dialog;
+mod hint_panel;
 mod input;
 mod keys;
 mod layout;
@@ -33,6 +34,7 @@ pub use time::{format_time, local_date};
 pub use {
     app::Mode,
     dialog::{DialogOutcome, NewGameForm, practised_techniques},
+    hint_panel::{HintWindow, hint_rows},
     keys::{Command, KeyBindings, KeySpec},
     layout::{BoardLayout, NotesView, Screen, screen, slots_needs},
     saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow},

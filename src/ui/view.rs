@@ -14,6 +14,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 use super::app::{App, Mode};
 use super::board::BoardView;
 use super::dialog::{Field, NewGameForm};
+use super::hint_panel::{HintWindow, hint_rows};
 use super::keys::{Command, value_keys};
 use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
 use super::overview::Overview;
@@ -46,6 +47,7 @@ impl App {
         // so that it cannot be studied for free.
         let hidden =
             self.game.is_held() && !matches!(self.mode, Mode::Won { .. } | Mode::LookingOver);
+        let side = self.panel_text(panel, layout);
         if self.game.is_paused() || hidden {
             self.render_paused(board, buf);
         } else if self.overview {
@@ -63,10 +65,14 @@ impl App {
                 theme: &self.config.theme,
                 settings: &self.config.settings,
                 picked: self.picked,
+                hint_cells: self.hint_cells_shown(&side),
             };
             (&view).render(board, buf);
         }
-        self.render_panel(panel, layout, buf);
+        // no trimming: the note rows keep their slots
+        Paragraph::new(side.lines)
+            .wrap(Wrap { trim: false })
+            .render(panel, buf);
         self.render_key_bar(bar, buf);
         match &self.mode {
             Mode::Playing => {}
@@ -177,7 +183,23 @@ impl App {
             .render(inner, buf);
     }
 
-    fn render_panel(&self, area: Rect, layout: BoardLayout, buf: &mut Buffer) {
+    /// The cells the board highlights for the hint: those its rows on
+    /// screen name, and what it changes, while only part of a chain shows
+    /// (so the board follows the scrolled chain); else all of them.
+    fn hint_cells_shown(&self, side: &PanelText) -> Vec<usize> {
+        let all = self.game.hint_cells();
+        let Some(named) = &side.hint_cells else {
+            return all;
+        };
+        let changed = self.game.hint_changes();
+        all.into_iter()
+            .filter(|c| named.contains(c) || changed.contains(c))
+            .collect()
+    }
+
+    /// The side panel's lines in `area` beside a board drawn with
+    /// `layout`, and where its hint is scrolled.
+    pub(super) fn panel_text(&self, area: Rect, layout: BoardLayout) -> PanelText {
         let (game, theme) = (&self.game, &self.config.theme);
         let n = self.n();
         let shape = game.shape();
@@ -263,38 +285,66 @@ impl App {
         if layout.notes == NotesView::Compact && game.value(selected) == 0 {
             lines.extend(self.notes_in_full(selected));
         }
-        let hint_at = lines.len();
-        if let Some(hint) = game.hint_text() {
-            lines.push(Line::from(""));
-            let text = format!("Hint: {hint}");
-            for (i, line) in wrap_words(&text, usize::from(area.width.max(1)))
-                .into_iter()
-                .enumerate()
-            {
-                lines.push(if i == 0 {
-                    Line::from(vec![
-                        Span::styled("Hint:", theme.title),
-                        Span::raw(line["Hint:".len()..].to_string()),
-                    ])
-                } else {
-                    Line::from(line)
-                });
-            }
-        }
-        let hint_end = lines.len();
+        let width = usize::from(area.width.max(1));
+        let height = |lines: &[Line]| -> usize {
+            lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
+        };
+        let mut after = Vec::new();
         if self.read_only.is_some() {
-            lines.push(field("Saving", "read-only view".to_string()));
+            after.push(field("Saving", "read-only view".to_string()));
         } else if self.autosave_trouble().is_some() {
-            lines.push(field("Autosave", "off".to_string()));
+            after.push(field("Autosave", "off".to_string()));
         }
         if let Some(message) = &self.message {
-            lines.push(Line::from(""));
-            lines.push(Line::from(Span::styled(message.clone(), theme.message)));
+            after.push(Line::from(""));
+            after.push(Line::from(Span::styled(message.clone(), theme.message)));
         }
+        let keys = &self.config.keys;
+        let summary = vec![
+            Line::from(""),
+            Line::from(Span::styled(
+                format!(
+                    "{} messages about your files and settings: {} shows them",
+                    self.notices.len(),
+                    keys.names(Command::Messages)
+                ),
+                theme.message,
+            )),
+        ];
+        let mut window = None;
+        let mut hint_cells = None;
+        let mut hint_starts = Vec::new();
+        if let Some(hint) = game.hint_text() {
+            let rows = hint_rows(&hint, width, game.geometry(), theme);
+            let summary_height = if self.notices.is_empty() {
+                0
+            } else {
+                height(&summary)
+            };
+            let room = usize::from(area.height)
+                .saturating_sub(height(&lines) + 1 + height(&after) + summary_height)
+                .max(MIN_HINT_ROWS);
+            let shown = HintWindow::new(rows.len(), room, self.hint_top());
+            lines.push(Line::from(""));
+            let page = &rows[shown.top..shown.top + shown.shown];
+            lines.extend(page.iter().map(|row| row.line.clone()));
+            if shown.is_part() {
+                let first = |command| {
+                    keys.usable_keys(command, n)
+                        .next()
+                        .map_or_else(|| "-".to_string(), |k| k.to_string())
+                };
+                let status = shown.status(&first(Command::HintUp), &first(Command::HintDown));
+                lines.push(Line::from(Span::styled(status, theme.label)));
+                hint_cells = Some(page.iter().flat_map(|row| row.cells.clone()).collect());
+            }
+            window = Some(shown);
+            hint_starts = rows.iter().map(|row| row.starts).collect();
+        }
+        lines.extend(after);
         // every notice in full where they fit, else a line saying how
         // many there are and which key shows them
-        let width = usize::from(area.width.max(1));
-        let room = usize::from(area.height).saturating_sub(lines.len());
+        let room = usize::from(area.height).saturating_sub(height(&lines));
         let needed: usize = self
             .notices
             .iter()
@@ -306,37 +356,14 @@ impl App {
                 lines.push(Line::from(Span::styled(notice.clone(), theme.message)));
             }
         } else {
-            lines.push(Line::from(""));
-            lines.push(Line::from(Span::styled(
-                format!(
-                    "{} messages about your files and settings: {} shows them",
-                    self.notices.len(),
-                    self.config.keys.names(Command::Messages)
-                ),
-                theme.message,
-            )));
+            lines.extend(summary);
         }
-        // a hint longer than the room left is cut, and the messages
-        // overlay shows it in full
-        let height = |lines: &[Line]| -> usize {
-            lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
-        };
-        let over = height(&lines).saturating_sub(usize::from(area.height));
-        if over > 0 && hint_end - hint_at > 2 {
-            let keep = (hint_end - hint_at).saturating_sub(over + 1).max(2);
-            let more = Line::from(Span::styled(
-                format!(
-                    "… {} shows it all",
-                    self.config.keys.names(Command::Messages)
-                ),
-                theme.label,
-            ));
-            lines.splice(hint_at + keep..hint_end, [more]);
+        PanelText {
+            lines,
+            window,
+            hint_cells,
+            hint_starts,
         }
-        // no trimming: the note rows keep their slots
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(area, buf);
     }
 
     /// The selected cell's notes in fixed slots (the shape of a box), for
@@ -431,10 +458,18 @@ impl App {
             .map(|(w, h)| format!("{w}x{h}"))
             .collect();
         let notes_line = format!(
-            "Notes show in the cells from {} up; below that, the selected cell's in the panel.",
+            "Notes show in cells from {} up; smaller, in the panel.",
             sizes.join(", ")
         );
-        let max_rows = area.height.saturating_sub(4).max(1) as usize;
+        // the note takes the rows it wraps to, unless they would push the
+        // keys into one more column than the screen holds without it
+        let height = usize::from(area.height.saturating_sub(2));
+        let columns_in = |rows: usize| entries.len().div_ceil(rows.max(1));
+        let note_rows = wrap_words(&notes_line, usize::from(area.width.saturating_sub(4))).len();
+        let keep_note = columns_in(height.saturating_sub(note_rows)) <= columns_in(height);
+        let max_rows = height
+            .saturating_sub(if keep_note { note_rows } else { 0 })
+            .max(1);
         let columns: Vec<&[(String, String)]> = entries
             .chunks(entries.len().div_ceil(entries.len().div_ceil(max_rows)))
             .collect();
@@ -458,7 +493,16 @@ impl App {
         let content: usize =
             widths.iter().map(|(k, t)| k + 1 + t).sum::<usize>() + 3 * (columns.len() - 1);
         let width = (content as u16 + 4).max(40);
-        let rect = centered(area, width, rows as u16 + 4);
+        let note_rows = if keep_note {
+            wrap_words(
+                &notes_line,
+                usize::from(width.min(area.width).saturating_sub(4)),
+            )
+            .len()
+        } else {
+            0
+        };
+        let rect = centered(area, width, (rows + 2 + note_rows) as u16);
         Clear.render(rect, buf);
         let footer = self.closes(Command::Help);
         let block = Block::bordered()
@@ -733,6 +777,20 @@ impl App {
     }
 }
 
+/// The fewest rows the panel gives a hint, however little room the rest
+/// leaves: a page of two and where it is.
+const MIN_HINT_ROWS: usize = 3;
+
+/// The side panel: its lines, the hint's window and, while only part of the
+/// hint shows, the cells its rows on screen name.
+pub(super) struct PanelText {
+    pub lines: Vec<Line<'static>>,
+    pub window: Option<HintWindow>,
+    pub hint_cells: Option<Vec<usize>>,
+    /// Which of the hint's rows start a link or a line of prose.
+    pub hint_starts: Vec<bool>,
+}
+
 /// The ways to open a game's puzzle elsewhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShareCommands {
@@ -786,7 +844,7 @@ fn popup(title: &str, lines: Vec<Line>, area: Rect, style: Style, buf: &mut Buff
 
 /// `text` broken at spaces into lines of at most `width` characters (a
 /// longer word gets a line of its own, cut by the terminal).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

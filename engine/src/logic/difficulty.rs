@@ -16,13 +16,14 @@ pub enum Difficulty {
     Easy,
     /// Locked candidates, pairs, X-wing: ER 2.5 to 3.4.
     Medium,
-    /// Triples, swordfish, skyscraper, kite, XY- and XYZ-wing: ER 3.5 to 4.4.
+    /// Triples, swordfish, skyscraper, kite, XY- and XYZ-wing (and the
+    /// X-chains and ALS-XZ as small as those): ER 3.5 to 4.4.
     Hard,
-    /// Unique rectangles, quads, jellyfish, finned fish, coloring, W-wing,
+    /// Unique rectangles, quads, jellyfish, finned fish, ALS-XZ, coloring,
     /// X- and XY-chains: ER 4.5 to 6.9.
     Expert,
-    /// Grouped AICs, ALS-XY-wings, forcing chains (Nishio, contradiction,
-    /// dynamic) and trial: ER 7.0 and up.
+    /// W-wings (a forcing chain to SE), grouped AICs, ALS-XY-wings, forcing
+    /// chains (Nishio, contradiction, dynamic) and trial: ER 7.0 and up.
     Extreme,
 }
 

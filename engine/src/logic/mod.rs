@@ -7,6 +7,7 @@ pub(super) mod hint;
 pub(super) mod rate;
 pub mod se;
 pub(super) mod singles;
+pub(super) mod spelled;
 pub(super) mod step;
 pub mod techniques;
 pub(super) mod trial;

@@ -259,9 +259,9 @@ impl Tally {
     /// SE tries them at 4.5, among the patterns, where tudoku's rater leaves
     /// them until the sound patterns stall (it proves the puzzle unique with
     /// those). Looked for only when the step would raise the rating past 4.5.
-    /// A chain rated as SE's forcing chains (7.0 and up) gives way to the
-    /// rectangle itself, which `board` then takes instead, as where the
-    /// patterns stall (`past_patterns`).
+    /// The step gives way to the rectangle, which `board` takes instead, as
+    /// where the patterns stall (`past_patterns`), and the solve goes on: a
+    /// puzzle that needs the harder step after the rectangle still rates it.
     fn as_se_would(
         &self,
         board: &mut Board,
@@ -274,12 +274,9 @@ impl Tally {
             && taken.1 > highest
             && let Some(step) = find_uniqueness_step(before)
         {
-            if taken.1 >= Technique::ForcingChain.er() {
-                board.clone_from(before);
-                board.apply(&step);
-                return (step.technique, step.technique.er());
-            }
-            return (step.technique, rectangle);
+            board.clone_from(before);
+            board.apply(&step);
+            return (step.technique, step.technique.er());
         }
         taken
     }

@@ -85,10 +85,13 @@ impl Technique {
     /// Sudoku Explainer's rating of a step of this technique (SukakuExplainer
     /// 1.17's defaults, from its source), the least it gives the pattern:
     /// a hidden single in a row or column rates 1.5 (in a box 1.2), and a
-    /// chain adds to it for its length (`se::chain`). SE has no W-wing, finned
-    /// fish, coloring or XY-chain of its own: it finds them as turbot fish
-    /// (finned X-wing 4.2), strong-link fish (finned swordfish 5.4), cycles and
-    /// forcing chains (6.5 to 7.0), which is what these say. Past XY-chains
+    /// chain adds to it for its length (`se::chain`). The rater rates the
+    /// X- and XY-chains, grouped AICs and ALS-XZ by their size, as SE does
+    /// (`se::strong_links`, `se::y_chain`, `se::forcing_chain`, `se::wing`).
+    /// SE has no W-wing, finned fish, coloring or XY-chain of its own: it
+    /// finds them as grouped strong links (finned X-wing 4.3), strong-link fish
+    /// (finned swordfish 5.4), forcing Y-chains (6.6 and up) and forcing
+    /// chains (a W-wing is one of eight nodes, 7.1), which is what these say. Past XY-chains
     /// come tudoku's contradiction chains: a forcing chain whose every link is
     /// a bivalue cell or a digit's two places in a unit (static, 7.0), Nishio
     /// (one digit, 7.5), cell and region forcing chains (8.0), dynamic
@@ -111,7 +114,7 @@ impl Technique {
             HiddenTriple => 40,
             Skyscraper => 40,
             TwoStringKite => 41,
-            FinnedXWing => 42,
+            FinnedXWing => 43,
             XyWing => 42,
             XyzWing => 44,
             UniqueRectangle | UniqueRectangleType2 | UniqueRectangleType4 => 45,
@@ -121,8 +124,8 @@ impl Technique {
             FinnedSwordfish => 54,
             AlsXz => 55,
             SimpleColoring => 62,
-            WWing => 62,
-            XChain => 66,
+            WWing => 71,
+            XChain => 54,
             XyChain => 68,
             GroupedAic | AlsXyWing => 70,
             ForcingChain => 70,

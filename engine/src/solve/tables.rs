@@ -62,11 +62,21 @@ impl Tables {
         let box_row = (1u32 << w) - 1;
         let in_box = |pattern: usize, k: usize| pattern as u16 >> (k * w) & box_row as u16;
         let whole_boxes = 0..PATTERN_BITS / w;
+        // A row has `h * w` columns: on boards below 12 columns the patterns
+        // past its width are never looked up, and are left 0 (9x9: an eighth
+        // of the work, which every `tudoku solve` process does at start).
+        let used = PATTERNS.min(1 << (h * w));
         let boxes = std::array::from_fn(|pattern| {
+            if pattern >= used {
+                return 0;
+            }
             let boxes = whole_boxes.clone();
             boxes.fold(0, |boxes, k| boxes | u8::from(in_box(pattern, k) != 0) << k)
         });
         let single_columns = std::array::from_fn(|pattern| {
+            if pattern >= used {
+                return 0;
+            }
             let singles = whole_boxes
                 .clone()
                 .filter(|&k| in_box(pattern, k).count_ones() == 1);

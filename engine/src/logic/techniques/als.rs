@@ -32,7 +32,8 @@ impl Als {
     }
 }
 
-/// The first ALS-XZ step: a bivalue cell and an ALS of one unit.
+/// An ALS-XZ step: a bivalue cell and an ALS of one unit, the first of
+/// those with the fewest cells.
 pub fn find_als_xz(b: &Board) -> Option<Step> {
     let n = b.n();
     let geo = b.geometry();
@@ -40,11 +41,15 @@ pub fn find_als_xz(b: &Board) -> Option<Step> {
     let sets = almost_locked_sets(b, most);
     let by_pair = ByPair::of(n, &sets);
     let pivots = (0..geo.cell_count()).filter(|&c| b.value(c) == 0 && b.candidates(c).len() == 2);
-    for pivot in pivots {
+    // the smallest set's, as SE finds its wings, the smaller rated lower;
+    // one pass, each set looked at only while smaller than the best so far
+    let mut best: Option<(usize, Step)> = None;
+    'pivots: for pivot in pivots {
         let pair = b.candidates(pivot);
         // the sets holding both of the pivot's digits, in `sets` order
         for set in by_pair.holding(pair).iter().map(|&i| &sets[i as usize]) {
-            if set.cells().contains(&pivot) {
+            let smaller = best.as_ref().is_none_or(|found| set.len < found.0);
+            if !smaller || set.cells().contains(&pivot) {
                 continue;
             }
             for x in pair {
@@ -69,12 +74,16 @@ pub fn find_als_xz(b: &Board) -> Option<Step> {
                 holders[count] = pivot;
                 let eliminations = b.common_peers_with(&holders[..=count], z);
                 if !eliminations.is_empty() {
-                    return Some(step(b, pivot, set, x, z, eliminations));
+                    best = Some((set.len, step(b, pivot, set, x, z, eliminations)));
+                    if set.len == 2 {
+                        break 'pivots;
+                    }
+                    break;
                 }
             }
         }
     }
-    None
+    best.map(|(_, step)| step)
 }
 
 /// The digit of a pair that is not `x`.

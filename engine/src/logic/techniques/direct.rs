@@ -1,6 +1,7 @@
 //! Sudoku Explainer's "direct" techniques: a pointing, claiming or hidden
-//! pair whose eliminations leave a digit one place in a unit, taken as the
-//! hidden single they lead to. SE tries them before a naked single and rates
+//! pair whose eliminations leave a digit one place in a unit (for a
+//! pointing another box, for a claiming another line, as SE's are), taken
+//! as the hidden single they lead to. SE tries them before a naked single and rates
 //! them lower (1.7, 1.9, 2.0 against 2.3), so a puzzle they solve is easy on
 //! its scale; the rater follows it (`StepFinder::take`), the hints keep to
 //! the plain patterns, which say the same thing in two steps.
@@ -58,7 +59,7 @@ fn direct_locked(b: &Board, technique: Technique) -> Option<Direct> {
                 gone[count] = b.cell_at(target, p);
                 count += 1;
             }
-            if let Some(cell) = single_left(b, &gone[..count], target, digit) {
+            if let Some(cell) = single_left(b, &gone[..count], source / n, digit) {
                 let er = if pointing { Er(17) } else { Er(19) };
                 return Some(Direct {
                     technique,
@@ -73,12 +74,15 @@ fn direct_locked(b: &Board, technique: Technique) -> Option<Direct> {
 }
 
 /// The cell where `digit` has its one place left in a unit of a `gone`
-/// cell (other than `except`) once it is removed from the `gone` cells.
-fn single_left(b: &Board, gone: &[usize], except: usize, digit: u8) -> Option<usize> {
+/// cell of the `kind` (0 rows, 1 columns, 2 boxes) once it is removed from
+/// the `gone` cells. As SE's direct pointing and claiming do, only a unit
+/// of the pattern's own kind counts: another box for a pointing, another
+/// line the same way for a claiming (the single is in the second box or
+/// line the digit is locked out of).
+fn single_left(b: &Board, gone: &[usize], kind: usize, digit: u8) -> Option<usize> {
     let geo = b.geometry();
     gone.iter()
-        .flat_map(|&cell| geo.cell_units[cell])
-        .filter(|&unit| unit != except)
+        .map(|&cell| geo.cell_units[cell][kind])
         .find_map(|unit| {
             let mut left = bits(b.positions(unit, digit))
                 .map(|p| b.cell_at(unit, p))

@@ -38,6 +38,7 @@ use finned_fish::find_finned_fish_among;
 pub use fish::find_fish;
 use fish::find_fish_among;
 pub use grouped::find_grouped_aic;
+use grouped::find_grouped_aic_rated;
 use locked::find_locked;
 pub use locked::{find_claiming, find_pointing};
 pub use single_digit::{find_skyscraper, find_two_string_kite};
@@ -52,7 +53,7 @@ pub use uniqueness::{
 pub use wings::{find_w_wing, find_xy_wing, find_xyz_wing};
 
 use super::difficulty::Difficulty;
-use super::se::Er;
+use super::se::{self, Er};
 use super::step::{Step, Technique};
 use crate::board::digits::DigitSet;
 use crate::board::grid::Grid;
@@ -225,12 +226,22 @@ impl StepFinder {
         for &technique in LOGICAL.iter().filter(|&&t| allowed(t)) {
             if SINGLES.contains(&technique) {
                 continue;
-            } else if let Some(step) = self.find(b, technique) {
+            } else if let Some((step, er)) = self.find_rated(b, technique) {
                 b.apply(&step);
-                return Some((technique, technique.er()));
+                return Some((technique, er));
             }
         }
         None
+    }
+
+    /// Like `find`, with the step's rating on Sudoku Explainer's scale.
+    fn find_rated(&mut self, b: &Board, technique: Technique) -> Option<(Step, Er)> {
+        if technique == Technique::GroupedAic {
+            return find_grouped_aic_rated(b);
+        }
+        let step = self.find(b, technique)?;
+        let er = rating(b, &step);
+        Some((step, er))
     }
 
     fn find(&mut self, b: &Board, technique: Technique) -> Option<Step> {
@@ -274,6 +285,27 @@ impl StepFinder {
             failed_at.extend_from_slice(counts);
         }
         step
+    }
+}
+
+/// A pattern step's rating on Sudoku Explainer's scale, found on `b`: its
+/// technique's (`Technique::er`), but for the chains and wings SE rates by
+/// their size, as SE would rate the same pattern.
+fn rating(b: &Board, step: &Step) -> Er {
+    let n = b.n();
+    match step.technique {
+        // one unit per strong link: rows, then columns, then boxes
+        Technique::XChain => {
+            let kind = |k: usize| step.units.iter().any(|&u| u / n == k);
+            se::strong_links(step.units.len(), kind(2), kind(0) && kind(1))
+        }
+        Technique::XyChain => se::y_chain(step.cells.len()),
+        // the bivalue cell and the set
+        Technique::AlsXz => {
+            let widest = step.cells.iter().map(|&c| b.candidates(c).len());
+            se::wing(step.cells.len() - 1, widest.max().unwrap_or(2) as usize)
+        }
+        technique => technique.er(),
     }
 }
 

@@ -210,6 +210,12 @@ impl Half for Avx2Half {
     }
 
     #[inline(always)]
+    fn from_words(words: [u64; 2]) -> Self {
+        // SAFETY: see the module doc (AVX2 was detected).
+        unsafe { Avx2Half(_mm_set_epi64x(words[1] as i64, words[0] as i64)) }
+    }
+
+    #[inline(always)]
     fn or(self, other: Self) -> Self {
         // SAFETY: see the module doc (AVX2 was detected).
         unsafe { Avx2Half(_mm_or_si128(self.0, other.0)) }

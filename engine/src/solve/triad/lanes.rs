@@ -49,6 +49,9 @@ pub(super) trait Half: Copy {
     fn from_array(lanes: [u16; 8]) -> Self;
     /// The lanes as two words, lanes 0..4 in the first.
     fn to_words(self) -> [u64; 2];
+    /// The inverse of [`Half::to_words`]: lanes made in two registers
+    /// rather than written to memory a lane at a time and read back whole.
+    fn from_words(words: [u64; 2]) -> Self;
     fn or(self, other: Self) -> Self;
     fn and_not(self, other: Self) -> Self;
     fn intersects(self, other: Self) -> bool;
@@ -179,6 +182,12 @@ impl Half for PortableHalf {
     fn to_words(self) -> [u64; 2] {
         let word = |at: usize| (0..4).fold(0, |w, i| w | u64::from(self.0[at + i]) << (16 * i));
         [word(0), word(4)]
+    }
+
+    fn from_words(words: [u64; 2]) -> Self {
+        PortableHalf(std::array::from_fn(|i| {
+            (words[i / 4] >> (16 * (i % 4))) as u16
+        }))
     }
 
     fn or(self, other: Self) -> Self {

@@ -238,20 +238,18 @@ fn choose<L: Lanes>(state: &State<L>) -> Choice<L::Half> {
         .find(|&set| set != 0)
         .expect("a band with more than nine configurations has a digit with two");
     let digit = pick & pick.wrapping_neg();
-    let first = lanes
-        .iter()
-        .position(|&lane| lane & digit != 0)
-        .expect("the digit has configurations");
-    let mut first_only = [0; 8];
-    first_only[first] = digit;
-    let mut rest = [0; 8];
-    for k in first + 1..6 {
-        rest[k] = lanes[k] & digit;
-    }
+    // The digit's bit in each configuration lane that has it: the first
+    // such lane for the first branch, the others for the second. Made in
+    // words, not lane by lane in memory, which the vector load after would
+    // wait for.
+    let every_lane = u64::from(digit) * 0x0001_0001_0001_0001;
+    let digit_lanes = u128::from(lo & every_lane) | u128::from(hi & every_lane) << 64;
+    let first = digit_lanes & digit_lanes.wrapping_neg();
+    let words = |lanes: u128| [lanes as u64, (lanes >> 64) as u64];
     Choice::Branch(
         band,
-        L::Half::from_array(first_only),
-        L::Half::from_array(rest),
+        L::Half::from_words(words(first)),
+        L::Half::from_words(words(digit_lanes ^ first)),
     )
 }
 

@@ -240,7 +240,8 @@ fn counting_reports_progress_as_the_generic_search_does() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn the_backends_agree_lane_for_lane() {
-    use super::avx2::Avx2;
+    use super::avx2::{Avx2, Avx2Half};
+    use super::lanes::PortableHalf;
     use super::tables::{CELL_ROTATIONS, CONFIGS_TO_TRIADS, TRIADS_TO_CONFIGS};
     if !std::arch::is_x86_feature_detected!("avx2") {
         eprintln!("no AVX2 here: only the portable backend runs");
@@ -296,6 +297,11 @@ fn the_backends_agree_lane_for_lane() {
         assert_eq!(ph.to_words(), xh.to_words());
         let (ph, xh) = (pa.hi().or(pb.lo()), xa.hi().or(xb.lo()));
         assert_eq!(ph.to_words(), xh.to_words());
+        // the words' lanes, read back the other way, as each backend reads them
+        let words = ph.to_words();
+        assert_eq!(PortableHalf::from_words(words).to_words(), words);
+        assert_eq!(PortableHalf::from_words(words), ph);
+        assert_eq!(Avx2Half::from_words(words).to_words(), words);
         let control = &TRIADS_TO_CONFIGS[2];
         assert_eq!(
             ph.shuffle(control).to_words(),
