@@ -324,6 +324,9 @@ fn a_practice_puzzle_needs_the_technique_asked_for() {
         ("x-wing", Technique::XWing),
         ("ALS_XZ", Technique::AlsXz),
         ("grouped AIC", Technique::GroupedAic),
+        // from the seed list, in a disguise
+        ("jellyfish", Technique::Jellyfish),
+        ("nested forcing chain", Technique::NestedChain),
     ] {
         let o = tudoku(&[
             "generate",
@@ -343,4 +346,18 @@ fn a_practice_puzzle_needs_the_technique_asked_for() {
     let o = tudoku(&["generate", "--technique", "guessing"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("XY-wing"));
+}
+
+#[test]
+fn a_technique_no_known_puzzle_needs_is_refused_at_once() {
+    // the hint's chains solve every puzzle of the seed search, so none is
+    // known to need trial and error: said, not searched for
+    let o = tudoku(&["generate", "--technique", "trial and error"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no 9x9 puzzle is known whose hardest step is Trial and error"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
 }

@@ -31,7 +31,9 @@ pub struct GenerateArgs {
     pub difficulty: Option<Difficulty>,
     /// Practise a technique: puzzles whose hardest step is this one, by its
     /// name as `rate` prints it ("x-wing", "xy-chain", "nishio chain"; any
-    /// case, spaces or dashes); the level is the technique's.
+    /// case, spaces or dashes); the level is the technique's. The rarest
+    /// (quads, jellyfish, ALS-XY-wing, forcing chains) come from a list of
+    /// seed puzzles, each in a random disguise, that keep their own pattern.
     #[arg(long, value_name = "NAME", conflicts_with = "difficulty", value_parser = parse_technique)]
     pub technique: Option<Technique>,
     /// How many puzzles to write (at least 1).

@@ -111,8 +111,8 @@ pub fn new_puzzle_cancellable(
 
 /// A 9x9 puzzle for practising a technique: its hardest step is
 /// `technique` and its level the technique's. Should the generator find
-/// none (a technique 9x9 puzzles never need), a puzzle of the technique's
-/// level instead: its rating says what it really needs.
+/// none (a technique no known 9x9 puzzle needs), a puzzle of the
+/// technique's level instead: its rating says what it really needs.
 pub fn practice_puzzle_cancellable(
     technique: Technique,
     seed: u64,
@@ -125,7 +125,7 @@ pub fn practice_puzzle_cancellable(
     };
     match generate_cancellable(&options, &mut ChaCha8Rng::seed_from_u64(seed), cancelled) {
         Ok(made) => Some(made),
-        Err(GenerateError::TechniqueOutOfReach { .. }) => {
+        Err(GenerateError::TechniqueOutOfReach { .. } | GenerateError::TechniqueUnknown { .. }) => {
             new_puzzle_cancellable(shape, technique.difficulty(), seed, cancelled)
         }
         Err(_) => None,

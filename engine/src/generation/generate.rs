@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::dig::{Removal, Symmetry, dig, minimize, remove_one};
 use super::fill::{FillMethod, fill};
+use super::practice::{self, hints_show, is_seeded};
 use crate::board::geometry::Shape;
 use crate::board::grid::Grid;
 use crate::logic::difficulty::Difficulty;
@@ -27,6 +28,9 @@ pub struct GenerateOptions {
     pub difficulty: Option<Difficulty>,
     /// The technique the puzzle's hardest step must be (the rating's
     /// `hardest`), for practising it; its level is then the one to hit.
+    /// On 9x9 boards the techniques digging seldom ends on
+    /// ([`crate::PRACTICE_SEEDED`]) come from a list of seed puzzles in a
+    /// random disguise, whose givens keep the seed's pattern, not `symmetry`.
     pub technique: Option<Technique>,
     /// The pattern the givens keep.
     pub symmetry: Symmetry,
@@ -103,6 +107,24 @@ pub enum GenerateError {
         technique: Technique,
         /// How many puzzles were dug before giving up.
         attempts: usize,
+    },
+    /// No seed puzzle (`practice_seeds`) of a technique drawn from seeds
+    /// rates with it as its hardest step and shows it in the hint path:
+    /// none was found, or the rater or the hint changed since they were.
+    #[error(
+        "no 9x9 puzzle is known whose hardest step is {}: {}",
+        technique.name(),
+        if *seeds == 0 {
+            "the puzzles searched for one all rate otherwise".to_string()
+        } else {
+            format!("none of its {seeds} seed puzzles, in the disguises tried, rates so with the hint showing it")
+        }
+    )]
+    TechniqueUnknown {
+        /// The technique asked for.
+        technique: Technique,
+        /// How many seed puzzles it has.
+        seeds: usize,
     },
     /// The caller's `cancelled` said stop.
     #[error("puzzle generation was cancelled")]
@@ -282,13 +304,23 @@ pub fn generate_cancellable<R: Rng + ?Sized>(
 /// quad) come in one puzzle of their level in a few hundred.
 const TECHNIQUE_TRIES: usize = 2000;
 
-/// A puzzle of `technique`'s level (by the rater) whose hardest step is it.
+/// A puzzle whose hardest step (by the rater) is `technique`, and whose
+/// hint path shows a step of it: a disguised
+/// seed where the technique is drawn from seeds (`practice::SEEDED`), one
+/// dug to be solved by full houses alone for the full house, else one of
+/// the technique's level that ends on it.
 fn generate_for_technique<R: Rng + ?Sized>(
     options: &GenerateOptions,
     technique: Technique,
     rng: &mut R,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Generated, GenerateError> {
+    if is_seeded(technique, options.shape) {
+        return practice::draw(technique, options.minimal, rng, cancelled);
+    }
+    if technique == Technique::FullHouse {
+        return full_houses(options, rng, cancelled);
+    }
     let level = GenerateOptions {
         difficulty: Some(technique.difficulty()),
         technique: None,
@@ -296,7 +328,11 @@ fn generate_for_technique<R: Rng + ?Sized>(
     };
     for _ in 0..TECHNIQUE_TRIES {
         match generate_cancellable(&level, rng, cancelled) {
-            Ok(made) if made.rating.hardest == technique => return Ok(made),
+            // the rater may swap in a unique rectangle where the hint takes
+            // another step first: the player must meet the technique
+            Ok(made) if made.rating.hardest == technique && hints_show(&made.puzzle, technique) => {
+                return Ok(made);
+            }
             Ok(_) | Err(GenerateError::LevelOutOfReach { .. }) => {}
             Err(e) => return Err(e),
         }
@@ -305,6 +341,45 @@ fn generate_for_technique<R: Rng + ?Sized>(
         shape: options.shape,
         technique,
         attempts: TECHNIQUE_TRIES,
+    })
+}
+
+/// Tries at a puzzle solved by full houses alone; the first nearly always
+/// is one (the digging keeps only such removals).
+const FULL_HOUSE_TRIES: usize = 20;
+
+/// A puzzle whose every step is a full house: clues are removed while the
+/// last empty cell of some house can still be filled each time. Singles of
+/// any kind also prove it unique.
+fn full_houses<R: Rng + ?Sized>(
+    options: &GenerateOptions,
+    rng: &mut R,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Generated, GenerateError> {
+    let groups = symmetry_groups(options.symmetry, options.shape);
+    let by_full_houses = |r: &Removal| {
+        rate_logically(r.puzzle, Difficulty::Easy)
+            .is_some_and(|x| x.hardest == Technique::FullHouse)
+    };
+    for _ in 0..FULL_HOUSE_TRIES {
+        let solution = fill(options.shape, FillMethod::default(), rng);
+        let puzzle = dig(&solution, &groups, rng, unless(cancelled, by_full_houses));
+        if cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        let rating = rate_with(&puzzle, &solution);
+        if rating.hardest == Technique::FullHouse && hints_show(&puzzle, Technique::FullHouse) {
+            return Ok(Generated {
+                puzzle,
+                solution,
+                rating,
+            });
+        }
+    }
+    Err(GenerateError::TechniqueOutOfReach {
+        shape: options.shape,
+        technique: Technique::FullHouse,
+        attempts: FULL_HOUSE_TRIES,
     })
 }
 
@@ -630,6 +705,90 @@ mod tests {
     #[ignore]
     fn a_25x25_generation_cancelled_midway_stops_at_the_next_check() {
         check_cancelling_midway(25);
+    }
+
+    /// Fills the last empty cell of a house while one is left, as a player
+    /// finding only full houses would: the grid it ends with.
+    fn by_full_houses_alone(puzzle: &Grid) -> Grid {
+        let geo = puzzle.shape().geometry();
+        let houses: Vec<&Vec<usize>> = geo
+            .rows()
+            .iter()
+            .chain(geo.cols())
+            .chain(geo.boxes())
+            .collect();
+        let mut grid = puzzle.clone();
+        while let Some(house) = houses
+            .iter()
+            .find(|h| h.iter().filter(|&&c| grid.get(c) == 0).count() == 1)
+        {
+            let empty = *house.iter().find(|&&c| grid.get(c) == 0).unwrap();
+            let n = grid.n() as u8;
+            let missing = (1..=n).find(|d| house.iter().all(|&c| grid.get(c) != *d));
+            grid.set(empty, missing.unwrap()).unwrap();
+        }
+        grid
+    }
+
+    #[test]
+    fn a_full_house_puzzle_is_solved_by_full_houses_alone() {
+        for n in [4, 6, 9] {
+            let options = GenerateOptions {
+                technique: Some(Technique::FullHouse),
+                ..GenerateOptions::new(Shape::for_size(n).unwrap())
+            };
+            let made = generate_with(&options, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
+            assert!(!made.puzzle.is_full(), "{n}");
+            assert_eq!(by_full_houses_alone(&made.puzzle), made.solution, "{n}");
+            assert!(solver::count(&made.puzzle, 0).is_unique(), "{n}");
+            assert_eq!(made.rating.hardest, Technique::FullHouse);
+        }
+    }
+
+    /// The techniques no known 9x9 puzzle needs (with the hint showing it).
+    const NONE_KNOWN: &[Technique] = &[
+        Technique::HiddenQuad,
+        Technique::UniqueRectangleType4,
+        Technique::ForcingChain,
+        Technique::RegionForcingChain,
+        Technique::Backtrack,
+    ];
+
+    /// Every technique on 9x9: the puzzle's hardest step, rated anew, is
+    /// the technique, and the hint path from the givens shows a step of it.
+    /// Too slow for a debug build; CI runs it in release.
+    #[test]
+    #[ignore]
+    fn every_technique_has_practice_puzzles_whose_hints_show_it() {
+        let nine = Shape::for_size(9).unwrap();
+        let mut missing = Vec::new();
+        for &technique in Technique::ALL {
+            let options = GenerateOptions {
+                technique: Some(technique),
+                ..GenerateOptions::new(nine)
+            };
+            for seed in 0..3 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let made = match generate_with(&options, &mut rng) {
+                    Err(GenerateError::TechniqueUnknown { seeds: 0, .. }) => {
+                        missing.push(technique);
+                        break;
+                    }
+                    made => made.unwrap(),
+                };
+                let rating = crate::logic::rate::rate(&made.puzzle).unwrap();
+                assert_eq!(rating.hardest, technique, "{}", made.puzzle);
+                let path = crate::logic::hint::solve_path(&made.puzzle).unwrap();
+                let shown = path.iter().any(|s| s.technique == technique);
+                assert!(
+                    shown,
+                    "the hints of {} skip {}",
+                    made.puzzle,
+                    technique.name()
+                );
+            }
+        }
+        assert_eq!(missing, NONE_KNOWN, "techniques without practice puzzles");
     }
 
     #[test]

@@ -6,4 +6,5 @@ pub(super) mod fill;
 pub(super) mod generate;
 pub(super) mod permutation;
 pub(super) mod pi;
+pub(super) mod practice;
 pub(super) mod unavoidable;

@@ -1,0 +1,264 @@
+//! Finds the seed puzzles `generate --technique` draws from for the
+//! techniques digging seldom ends on (`PRACTICE_SEEDED`), and writes the
+//! seed list, engine/src/generation/practice_seeds.txt, to stdout. Run it
+//! again whenever the rater or the hint's techniques change (a test then
+//! fails on a seed that no longer rates as its technique).
+//!
+//! It reads the puzzle files given, then generates Expert and Extreme 9x9
+//! puzzles, and tries each and the positions along its hint path (as
+//! puzzles: the givens and the digits placed so far). It keeps a puzzle
+//! for a technique when `rate` gives that
+//! technique as its hardest step and the hint path (`solve_path`) shows a
+//! step of it in each of a few random disguises, up to `--per` puzzles per
+//! technique, one per class of disguises. `--limit N` reads at most N
+//! puzzles from each file named after it (0: all); `--generated N --from S`
+//! generates with seeds S to S+N-1. Give the seed list itself first to keep
+//! the seeds it has that still rate as their technique (writing the new
+//! list elsewhere, then moving it over the old).
+//!
+//! ```sh
+//! cargo run --release -p tudoku-engine --example practice_seeds -- \
+//!     --per 8 --generated 4000 engine/src/generation/practice_seeds.txt \
+//!     ../shared/bench-data/{top1465,hardest_1106,17_clue}.txt \
+//!     --limit 3000 ../shared/bench-data/hardest_1905_11plus.txt > seeds.txt
+//! mv seeds.txt engine/src/generation/practice_seeds.txt
+//! ```
+
+use std::collections::{BTreeMap, HashSet};
+use std::process::ExitCode;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tudoku_engine::{
+    Difficulty, GenerateOptions, Grid, PRACTICE_SEEDED, Shape, Step, Technique, Transform,
+    generate_from, parse_puzzles, rate, solve_path,
+};
+
+/// Random disguises whose hint path must show the technique.
+const DISGUISES: usize = 3;
+/// Puzzles made before a step of a wanted technique: without later clues,
+/// then with the digits from each later step as hard on.
+const LATER_TRIES: usize = 3;
+
+struct Args {
+    per: usize,
+    /// The first seed of the generated puzzles, and how many.
+    from: u64,
+    generated: u64,
+    /// Each file, with the most puzzles to read from it (0: all).
+    files: Vec<(String, usize)>,
+}
+
+fn parse_args() -> Option<Args> {
+    let mut args = Args {
+        per: 8,
+        from: 0,
+        generated: 0,
+        files: Vec::new(),
+    };
+    let mut limit = 0;
+    let mut words = std::env::args().skip(1);
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--per" => args.per = words.next()?.parse().ok()?,
+            "--limit" => limit = words.next()?.parse().ok()?,
+            "--generated" => args.generated = words.next()?.parse().ok()?,
+            "--from" => args.from = words.next()?.parse().ok()?,
+            _ if word.starts_with("--") => return None,
+            _ => args.files.push((word, limit)),
+        }
+    }
+    Some(args)
+}
+
+/// The seeds found so far, by technique, and what was looked at.
+struct Search {
+    per: usize,
+    found: BTreeMap<Technique, Vec<String>>,
+    seen: HashSet<String>,
+    rated: usize,
+    hint_misses: BTreeMap<Technique, usize>,
+    rng: ChaCha8Rng,
+}
+
+impl Search {
+    fn wants(&self, technique: Technique) -> bool {
+        PRACTICE_SEEDED.contains(&technique)
+            && self.found.get(&technique).map_or(0, Vec::len) < self.per
+    }
+
+    fn done(&self) -> bool {
+        !PRACTICE_SEEDED.iter().any(|&t| self.wants(t))
+    }
+
+    /// Keeps `puzzle` when it is a seed still wanted, then looks for seeds
+    /// along its hint path when it may hold a wanted technique.
+    fn consider(&mut self, puzzle: &Grid) {
+        let Ok(rating) = rate(puzzle) else { return };
+        self.rated += 1;
+        self.keep(puzzle, rating.hardest);
+        if rating.er.0 >= self.least_wanted() {
+            self.along_path(puzzle);
+        }
+    }
+
+    /// The lowest rating on SE's scale (in tenths) of a technique still
+    /// wanted.
+    fn least_wanted(&self) -> u16 {
+        let wanted = PRACTICE_SEEDED.iter().filter(|&&t| self.wants(t));
+        wanted.map(|t| t.er().0).min().unwrap_or(u16::MAX)
+    }
+
+    /// A technique seldom the hardest step of a whole puzzle is often a
+    /// step of a harder one. The givens and the digits placed just before
+    /// such a step make a puzzle (with more clues, so still unique) that
+    /// may stall first there, on the same technique; and where a step as
+    /// hard comes later, the digits placed from that step on are given too,
+    /// so that it is no longer needed.
+    fn along_path(&mut self, puzzle: &Grid) {
+        let Ok(path) = solve_path(puzzle) else { return };
+        let shape = puzzle.shape();
+        let place = |grid: &mut Grid, step: &Step| {
+            for (cell, digit) in step.placed(shape) {
+                if let Some(index) = cell.index(shape) {
+                    let _ = grid.set(index, digit);
+                }
+            }
+        };
+        let mut before = Vec::with_capacity(path.len());
+        let mut values = puzzle.clone();
+        for step in &path {
+            before.push(values.clone());
+            place(&mut values, step);
+        }
+        let mut tried = Vec::new();
+        for (k, step) in path.iter().enumerate() {
+            let t = step.technique;
+            if !self.wants(t) || tried.contains(&t) {
+                continue;
+            }
+            tried.push(t);
+            let later_hard = (k + 1..path.len()).filter(|&h| path[h].technique.er() >= t.er());
+            for from in std::iter::once(path.len())
+                .chain(later_hard)
+                .take(LATER_TRIES)
+            {
+                let mut made = before[k].clone();
+                for later in &path[from..] {
+                    place(&mut made, later);
+                }
+                let Ok(rating) = rate(&made) else { continue };
+                self.rated += 1;
+                self.keep(&made, rating.hardest);
+                if rating.hardest == t {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Keeps `puzzle`, whose hardest step is `technique`, when that is a
+    /// seed still wanted.
+    fn keep(&mut self, puzzle: &Grid, technique: Technique) {
+        if !self.wants(technique) {
+            return;
+        }
+        let Some(key) = tudoku_engine::canonical(puzzle) else {
+            return;
+        };
+        if !self.seen.insert(key.to_line(false)) {
+            return;
+        }
+        let shown = (0..DISGUISES).all(|_| {
+            let disguise = Transform::random(puzzle.shape(), &mut self.rng);
+            disguise
+                .apply(puzzle)
+                .and_then(|p| solve_path(&p).ok())
+                .is_some_and(|path| path.iter().any(|s| s.technique == technique))
+        });
+        if !shown {
+            *self.hint_misses.entry(technique).or_default() += 1;
+            return;
+        }
+        self.found
+            .entry(technique)
+            .or_default()
+            .push(puzzle.to_line(false));
+    }
+}
+
+fn main() -> ExitCode {
+    let Some(args) = parse_args() else {
+        eprintln!(
+            "usage: practice_seeds [--per K] [--generated N [--from SEED]] [--limit N] FILE..."
+        );
+        return ExitCode::from(2);
+    };
+    let mut search = Search {
+        per: args.per,
+        found: BTreeMap::new(),
+        seen: HashSet::new(),
+        rated: 0,
+        hint_misses: BTreeMap::new(),
+        rng: ChaCha8Rng::seed_from_u64(1),
+    };
+    let nine = Shape::for_size(9).expect("9x9 is a board");
+    for (file, limit) in &args.files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("practice_seeds: {file}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let puzzles = parse_puzzles(&text, Some(nine)).filter_map(Result::ok);
+        let limit = if *limit == 0 { usize::MAX } else { *limit };
+        for parsed in puzzles.take(limit) {
+            if search.done() {
+                break;
+            }
+            search.consider(&parsed.grid);
+        }
+        eprintln!("{file}: {} rated so far", search.rated);
+    }
+    for seed in args.from..args.from + args.generated {
+        for level in [Difficulty::Expert, Difficulty::Extreme] {
+            if search.done() {
+                break;
+            }
+            let options = GenerateOptions {
+                difficulty: Some(level),
+                ..GenerateOptions::new(nine)
+            };
+            if let Ok(made) = generate_from(&options, seed) {
+                search.consider(&made.puzzle);
+            }
+        }
+    }
+    eprintln!("generated: {} rated in all", search.rated);
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    println!("# Seeds for `generate --technique` (see practice.rs): a puzzle whose");
+    println!("# hardest step, as `rate` finds it, is the technique named after it.");
+    println!("# Made by `cargo run --release -p tudoku-engine --example practice_seeds --");
+    println!(
+        "# {}` from {} puzzles rated.",
+        command.join(" "),
+        search.rated
+    );
+    for &technique in PRACTICE_SEEDED {
+        let found = search.found.get(&technique).map_or(&[][..], Vec::as_slice);
+        let misses = search.hint_misses.get(&technique).copied().unwrap_or(0);
+        eprintln!(
+            "{:<30} {} seeds, {misses} skipped: the hint path missed it",
+            technique.name(),
+            found.len()
+        );
+        if found.is_empty() {
+            println!("# {}: none found", technique.name());
+        }
+        for line in found {
+            println!("{line} {}", technique.name());
+        }
+    }
+    ExitCode::SUCCESS
+}
