@@ -403,3 +403,99 @@ fn the_page_line_says_where_and_which_keys() {
     assert!(!whole.is_part());
     assert_eq!(whole.top, 0);
 }
+
+/// The rows inside the popup titled `title`, trimmed, or none.
+fn popup_rows(buf: &Buffer, title: &str) -> Option<Vec<String>> {
+    let rows: Vec<Vec<char>> = rows(buf).iter().map(|r| r.chars().collect()).collect();
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains(title))?;
+    let left = rows[top].iter().position(|&c| c == '┏')?;
+    let right = rows[top].iter().rposition(|&c| c == '┓')?;
+    Some(
+        rows[top + 1..]
+            .iter()
+            .take_while(|r| r[left] != '┗')
+            .map(|r| {
+                r[left + 2..right]
+                    .iter()
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect(),
+    )
+}
+
+/// The messages overlay (`!`) shows the hint a link per line too, a page
+/// at a time that the hint's keys move through every link, and however long
+/// the hint and however many notices, it fits the screen and says how to
+/// close it; notices left out are counted, the newest shown.
+#[test]
+fn the_messages_overlay_pages_the_hint_and_always_fits() {
+    let (mut app, now) = long_hint_app();
+    let chains: Vec<String> = spell_out(&explanation(&app))
+        .into_iter()
+        .filter_map(|p| match p {
+            HintPart::Chain(links) => Some(links),
+            HintPart::Prose(_) => None,
+        })
+        .flatten()
+        .collect();
+    press(&mut app, KeyCode::Char('!'), now);
+    // the hint's rows, each once (pages overlap by a row)
+    let mut all: Vec<String> = Vec::new();
+    let mut pages = 0;
+    loop {
+        let inside = popup_rows(&draw(&mut app, 80, 24), " Messages ").expect("the overlay");
+        assert!(inside.len() <= 22, "{inside:#?}");
+        assert!(inside.last().unwrap().ends_with("closes"), "{inside:#?}");
+        // "1-10/113  ] more ↓" under the page
+        let at = inside
+            .iter()
+            .position(|r| r.split(' ').next().unwrap().contains('/'))
+            .expect("only part of the hint shows");
+        let status = &inside[at];
+        let first: usize = status.split('-').next().unwrap().parse().unwrap();
+        for (i, row) in inside[..at].iter().enumerate() {
+            if first + i > all.len() {
+                all.push(row.clone());
+            }
+        }
+        pages += 1;
+        if !status.contains('↓') || pages > 100 {
+            break;
+        }
+        press(&mut app, KeyCode::Char(']'), now);
+    }
+    let mut links: Vec<String> = Vec::new();
+    for row in &all {
+        if let Some(link) = row.strip_prefix("if ").or(row.strip_prefix(" → ")) {
+            links.push(link.to_string());
+        } else if let Some(more) = row.strip_prefix("   ")
+            && let Some(last) = links.last_mut()
+        {
+            last.push(' ');
+            last.push_str(more.trim_start());
+        }
+    }
+    assert!(pages > 1);
+    assert_eq!(links, chains);
+    assert_eq!(app.mode, crate::ui::Mode::Messages, "paging keeps it open");
+
+    // thirty notices: the newest shows, the others are counted
+    app.old_notices = (1..=30).map(|i| format!("notice number {i}")).collect();
+    let inside = popup_rows(&draw(&mut app, 80, 24), " Messages ").unwrap();
+    assert!(inside.last().unwrap().ends_with("closes"), "{inside:#?}");
+    assert!(
+        inside.iter().any(|r| r == "notice number 30"),
+        "{inside:#?}"
+    );
+    let shown = (1..=30)
+        .filter(|i| inside.iter().any(|r| *r == format!("notice number {i}")))
+        .count();
+    let counted = format!("({} older messages left out)", 30 - shown);
+    assert!(inside.contains(&counted), "{counted}: {inside:#?}");
+    press(&mut app, KeyCode::Esc, now);
+    assert_eq!(app.mode, crate::ui::Mode::Playing);
+}
