@@ -128,6 +128,35 @@ fn all_rows(pages: &[(Vec<String>, Option<String>)]) -> Vec<String> {
     out
 }
 
+/// The links of a hint's rows on screen: a link's first row, then those
+/// indented under it.
+fn links_on(rows: &[String]) -> Vec<String> {
+    let mut links: Vec<String> = Vec::new();
+    for row in rows {
+        if let Some(link) = row.strip_prefix("if ").or(row.strip_prefix(" → ")) {
+            links.push(link.to_string());
+        } else if let Some(more) = row.strip_prefix("   ")
+            && let Some(last) = links.last_mut()
+        {
+            last.push(' ');
+            last.push_str(more.trim_start());
+        }
+    }
+    links
+}
+
+/// The links of the engine's chains in a hint's `text`, in order.
+fn chain_links(text: &str) -> Vec<String> {
+    spell_out(text)
+        .into_iter()
+        .filter_map(|p| match p {
+            HintPart::Chain(links) => Some(links),
+            HintPart::Prose(_) => None,
+        })
+        .flatten()
+        .collect()
+}
+
 #[test]
 fn a_long_chain_shows_a_link_per_line_a_page_at_a_time_at_80x24() {
     let (mut app, now) = long_hint_app();
@@ -166,26 +195,8 @@ fn every_link_is_reachable_once_and_in_order() {
             "{width}x{height}: one page"
         );
         let rows = all_rows(&pages);
-        // a link's rows: its first, then those indented under it
-        let mut links: Vec<String> = Vec::new();
-        for row in &rows {
-            if let Some(link) = row.strip_prefix("if ").or(row.strip_prefix(" → ")) {
-                links.push(link.to_string());
-            } else if let Some(more) = row.strip_prefix("   ")
-                && let Some(last) = links.last_mut()
-            {
-                last.push(' ');
-                last.push_str(more.trim_start());
-            }
-        }
-        let chains: Vec<String> = spell_out(&text)
-            .into_iter()
-            .filter_map(|p| match p {
-                HintPart::Chain(links) => Some(links),
-                HintPart::Prose(_) => None,
-            })
-            .flatten()
-            .collect();
+        let links = links_on(&rows);
+        let chains = chain_links(&text);
         assert!(chains.len() > 20, "{}", chains.len());
         assert_eq!(links, chains, "{width}x{height}");
         // and the chain is the text's: its links joined as the engine
@@ -434,14 +445,7 @@ fn popup_rows(buf: &Buffer, title: &str) -> Option<Vec<String>> {
 #[test]
 fn the_messages_overlay_pages_the_hint_and_always_fits() {
     let (mut app, now) = long_hint_app();
-    let chains: Vec<String> = spell_out(&explanation(&app))
-        .into_iter()
-        .filter_map(|p| match p {
-            HintPart::Chain(links) => Some(links),
-            HintPart::Prose(_) => None,
-        })
-        .flatten()
-        .collect();
+    let chains = chain_links(&explanation(&app));
     press(&mut app, KeyCode::Char('!'), now);
     // the hint's rows, each once (pages overlap by a row)
     let mut all: Vec<String> = Vec::new();
@@ -468,17 +472,7 @@ fn the_messages_overlay_pages_the_hint_and_always_fits() {
         }
         press(&mut app, KeyCode::Char(']'), now);
     }
-    let mut links: Vec<String> = Vec::new();
-    for row in &all {
-        if let Some(link) = row.strip_prefix("if ").or(row.strip_prefix(" → ")) {
-            links.push(link.to_string());
-        } else if let Some(more) = row.strip_prefix("   ")
-            && let Some(last) = links.last_mut()
-        {
-            last.push(' ');
-            last.push_str(more.trim_start());
-        }
-    }
+    let links = links_on(&all);
     assert!(pages > 1);
     assert_eq!(links, chains);
     assert_eq!(app.mode, crate::ui::Mode::Messages, "paging keeps it open");

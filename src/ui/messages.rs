@@ -61,10 +61,7 @@ impl App {
             let page = &rows[shown.top..shown.top + shown.shown];
             lines.extend(page.iter().map(|row| row.line.clone()));
             if shown.is_part() {
-                let status = shown.status(
-                    &self.first_key(Command::HintUp),
-                    &self.first_key(Command::HintDown),
-                );
+                let status = self.hint_page_status(&shown);
                 // as wide as the hint's widest row, so that the overlay
                 // keeps its width from page to page
                 let widest = rows.iter().map(|row| row.line.width()).max().unwrap_or(0);

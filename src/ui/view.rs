@@ -329,10 +329,7 @@ impl App {
             let page = &rows[shown.top..shown.top + shown.shown];
             lines.extend(page.iter().map(|row| row.line.clone()));
             if shown.is_part() {
-                let status = shown.status(
-                    &self.first_key(Command::HintUp),
-                    &self.first_key(Command::HintDown),
-                );
+                let status = self.hint_page_status(&shown);
                 lines.push(Line::from(Span::styled(status, theme.label)));
                 hint_cells = Some(page.iter().flat_map(|row| row.cells.clone()).collect());
             }
@@ -671,12 +668,15 @@ impl App {
 
     /// An overlay's last line: the keys that close it (cancel, or the key
     /// that opened it).
-    /// The first key that gives `command` on this board, "-" for none.
-    pub(super) fn first_key(&self, command: Command) -> String {
-        let keys = &self.config.keys;
-        keys.usable_keys(command, self.n())
-            .next()
-            .map_or_else(|| "-".to_string(), |k| k.to_string())
+    /// Where a hint's page is and the keys that move it: "1-8/41  ] more ↓".
+    pub(super) fn hint_page_status(&self, shown: &HintWindow) -> String {
+        let first = |command| {
+            let keys = &self.config.keys;
+            keys.usable_keys(command, self.n())
+                .next()
+                .map_or_else(|| "-".to_string(), |k| k.to_string())
+        };
+        shown.status(&first(Command::HintUp), &first(Command::HintDown))
     }
 
     pub(super) fn closes(&self, opener: Command) -> String {
