@@ -9,11 +9,12 @@
 //! run the binary, and the ones there and the benches that also need these
 //! modules compile the same files by `#[path]`.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::storage::ConfigDir;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 // The game reaches the engine as `crate::engine`, the name it had when it
 // lived in this crate.
@@ -30,14 +31,21 @@ mod ui;
 #[derive(Parser, Debug)]
 #[command(name = "tudoku", version, about)]
 struct Cli {
+    #[command(flatten)]
+    globals: Globals,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The options of every command, given before or after its name.
+#[derive(Args, Debug)]
+struct Globals {
     /// Where config, saves and stats live [default: $TUDOKU_CONFIG_DIR, else
     /// the platform's config directory, e.g. ~/.config/tudoku].
     #[arg(long, global = true, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     config_dir: Option<PathBuf>,
     #[command(flatten)]
     report: cli::Report,
-    #[command(subcommand)]
-    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -69,8 +77,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let report = &cli.report;
+    let cli = quick_solve(std::env::args_os()).unwrap_or_else(Cli::parse);
+    let Globals { config_dir, report } = cli.globals;
+    let report = &report;
     match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args, report),
         Some(Command::Generate(args)) => cli::generate::run(&args, report),
@@ -80,15 +89,39 @@ fn main() -> ExitCode {
         Some(Command::Grids(args)) => cli::grids::run(&args),
         Some(Command::Completions(args)) => cli::docs::completions(Cli::command(), args.shell),
         Some(Command::Man) => cli::docs::man(Cli::command()),
-        Some(Command::Stats) => with_dir(cli.config_dir, |dir| cli::stats::run(&dir, report)),
+        Some(Command::Stats) => with_dir(config_dir, |dir| cli::stats::run(&dir, report)),
         Some(Command::Saves(args)) => {
-            with_dir(cli.config_dir, |dir| cli::saves::run(&dir, &args, report))
+            with_dir(config_dir, |dir| cli::saves::run(&dir, &args, report))
         }
         Some(Command::Play(args)) => {
-            cli::play::run(ConfigDir::resolve(cli.config_dir.as_deref()), Some(&args))
+            cli::play::run(ConfigDir::resolve(config_dir.as_deref()), Some(&args))
         }
-        None => cli::play::run(ConfigDir::resolve(cli.config_dir.as_deref()), None),
+        None => cli::play::run(ConfigDir::resolve(config_dir.as_deref()), None),
     }
+}
+
+/// `tudoku solve ...` (the command named first), parsed by a parser that
+/// knows `solve` alone. clap builds the parser of every command at each
+/// start, and tearing it down again; a parser of one command is a fraction
+/// of that work, which on `solve` is the share of the process that the
+/// peers, which read no options, never pay. A command line this parser
+/// refuses (`--help`, a mistake) returns `None`, for the whole parser,
+/// which says what it says on any other command line; one it takes reads as
+/// the whole parser reads it (tested in src/tests/cli_parse.rs).
+fn quick_solve(args: impl IntoIterator<Item = OsString>) -> Option<Cli> {
+    let args: Vec<OsString> = args.into_iter().collect();
+    if args.get(1)? != "solve" {
+        return None;
+    }
+    let solve = cli::solve::SolveArgs::augment_args(clap::Command::new("solve"));
+    let parser = Globals::augment_args(clap::Command::new("tudoku")).subcommand(solve);
+    let matches = parser.try_get_matches_from(args).ok()?;
+    let globals = Globals::from_arg_matches(&matches).ok()?;
+    let solve = cli::solve::SolveArgs::from_arg_matches(matches.subcommand_matches("solve")?);
+    Some(Cli {
+        globals,
+        command: Some(Command::Solve(solve.ok()?)),
+    })
 }
 
 /// Runs a command that needs the config directory.

@@ -6,6 +6,7 @@
 mod scratch;
 mod support;
 
+mod cli_parse;
 mod fuzz_readers;
 mod game_fixes;
 mod lifecycle_model;

@@ -11,7 +11,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// cell with the fewest; `None` when the board is full.
     pub(super) fn branch_cell(state: &State<B, N, W>) -> Option<(usize, usize, B)> {
         let (band, cell) = Self::fewest_candidates(state)?;
-        let d = (0..N).find(|&d| state.cells[d][band] & cell != B::ZERO)?;
+        let d = Self::first_digit(state, band, cell)?;
         Some((d, band, cell))
     }
 

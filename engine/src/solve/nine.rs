@@ -97,15 +97,18 @@ impl NineBoard {
     }
 
     /// Says which search takes the grid, having placed the givens on the
-    /// generic search's root, and propagated them unless the triad search
-    /// takes the grid from its givens.
+    /// generic search's root and propagated them, unless the triad search
+    /// takes the grid from its givens: then the generic search never sees
+    /// it (planting the givens only to count them was work top1465, which
+    /// mostly takes this route, paid on every puzzle), and the triad search
+    /// finds any clash among them itself.
     fn route(&mut self, grid: &Grid, candidates: &[DigitSet]) -> Route {
+        if (self.direct..DENSE).contains(&count_givens(grid)) {
+            return Route::TriadDirect;
+        }
         let Some(givens) = self.generic.plant(grid) else {
             return Route::Contradiction;
         };
-        if (self.direct..DENSE).contains(&givens) {
-            return Route::TriadDirect;
-        }
         if !self.generic.settle(grid, candidates) {
             return Route::Contradiction;
         }
@@ -115,6 +118,16 @@ impl NineBoard {
             Route::Triad
         }
     }
+}
+
+/// The givens of a 9x9 grid, counted in bytes: 81 cells cannot carry one
+/// over, so the compiler adds many cells at once, where `filled_count`'s
+/// count in `usize` widens every cell first (measured, whole process:
+/// serg_benchmark 21.78 -> 21.39 ms, 17_clue 113.0 -> 111.3 ms; neither
+/// takes the direct route, so the count is all they pay for it).
+fn count_givens(grid: &Grid) -> usize {
+    let cells: &[u8; 81] = grid.values().try_into().expect("a 9x9 grid has 81 cells");
+    usize::from(cells.iter().fold(0u8, |count, &v| count + u8::from(v != 0)))
 }
 
 impl Search for NineBoard {

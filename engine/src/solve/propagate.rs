@@ -226,7 +226,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
             for cell in each_bit(one & !two & state.unsolved[band]) {
                 // An earlier single of this pass may have taken the only
                 // candidate.
-                let d = (0..N).find(|&d| state.cells[d][band] & cell != B::ZERO)?;
+                let d = Self::first_digit(state, band, cell)?;
                 Self::place(state, d, band, cell);
                 placed = true;
             }
