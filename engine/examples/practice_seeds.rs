@@ -27,11 +27,12 @@
 use std::collections::{BTreeMap, HashSet};
 use std::process::ExitCode;
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tudoku_engine::techniques::{Board, LOGICAL, find_technique};
 use tudoku_engine::{
-    Difficulty, GenerateOptions, Grid, PRACTICE_SEEDED, Shape, Step, Technique, Transform,
-    generate_from, parse_puzzles, rate, solve_path,
+    Difficulty, FillMethod, GenerateOptions, Grid, PRACTICE_SEEDED, Shape, Step, Technique,
+    Transform, fill, generate_from, parse_puzzles, random_permutation, rate, solve_path,
 };
 
 /// Random disguises whose hint path must show the technique.
@@ -45,6 +46,8 @@ struct Args {
     /// The first seed of the generated puzzles, and how many.
     from: u64,
     generated: u64,
+    /// Puzzles dug with a house left empty, for hidden quads.
+    empty_house: u64,
     /// Each file, with the most puzzles to read from it (0: all).
     files: Vec<(String, usize)>,
 }
@@ -54,6 +57,7 @@ fn parse_args() -> Option<Args> {
         per: 8,
         from: 0,
         generated: 0,
+        empty_house: 0,
         files: Vec::new(),
     };
     let mut limit = 0;
@@ -64,6 +68,7 @@ fn parse_args() -> Option<Args> {
             "--limit" => limit = words.next()?.parse().ok()?,
             "--generated" => args.generated = words.next()?.parse().ok()?,
             "--from" => args.from = words.next()?.parse().ok()?,
+            "--empty-house" => args.empty_house = words.next()?.parse().ok()?,
             _ if word.starts_with("--") => return None,
             _ => args.files.push((word, limit)),
         }
@@ -236,6 +241,32 @@ fn main() -> ExitCode {
         }
     }
     eprintln!("generated: {} rated in all", search.rated);
+    let quads_before = search.found.get(&Technique::HiddenQuad).map_or(0, Vec::len);
+    let started = std::time::Instant::now();
+    let mut dug = 0;
+    let mut hardest = BTreeMap::new();
+    for seed in args.from..args.from + args.empty_house {
+        if !search.wants(Technique::HiddenQuad) {
+            break;
+        }
+        let puzzle = dig_with_empty_house(&mut ChaCha8Rng::seed_from_u64(seed));
+        if let Ok(rating) = rate(&puzzle) {
+            *hardest.entry(rating.hardest).or_insert(0usize) += 1;
+        }
+        search.consider(&puzzle);
+        dug += 1;
+    }
+    if dug > 0 {
+        eprintln!("empty house, hardest steps: {hardest:?}");
+    }
+    if dug > 0 {
+        let quads = search.found.get(&Technique::HiddenQuad).map_or(0, Vec::len);
+        eprintln!(
+            "empty house: {dug} dug in {:.1} s, {} hidden quads",
+            started.elapsed().as_secs_f64(),
+            quads - quads_before
+        );
+    }
     let command: Vec<String> = std::env::args().skip(1).collect();
     println!("# Seeds for `generate --technique` (see practice.rs): a puzzle whose");
     println!("# hardest step, as `rate` finds it, is the technique named after it.");
@@ -261,4 +292,47 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A 9x9 puzzle with one house (row, column or box) left empty, dug from a
+/// random grid in a random order while the techniques up to a hidden quad
+/// still solve it. A hidden quad in a house with empty cells other than
+/// its four leaves those others a naked set, which the ladder finds first
+/// (a naked quad before a hidden quad, as SE has them), unless the house
+/// has nine empty cells: so one house starts empty.
+fn dig_with_empty_house(rng: &mut ChaCha8Rng) -> Grid {
+    let nine = Shape::for_size(9).expect("9x9 is a board");
+    let geo = nine.geometry();
+    let mut puzzle = fill(nine, FillMethod::Backtracking, rng);
+    let house = rng.random_range(0..geo.units.len());
+    for &cell in &geo.units[house] {
+        let _ = puzzle.set(cell, 0);
+    }
+    for cell in random_permutation(geo.cell_count(), rng) {
+        let digit = puzzle.get(cell);
+        if digit == 0 {
+            continue;
+        }
+        let _ = puzzle.set(cell, 0);
+        if !solved_up_to_hidden_quad(&puzzle) {
+            let _ = puzzle.set(cell, digit);
+        }
+    }
+    puzzle
+}
+
+/// Whether the techniques that hold for every solution, up to a hidden
+/// quad in the ladder's order, solve `puzzle` (which then has one solution).
+fn solved_up_to_hidden_quad(puzzle: &Grid) -> bool {
+    let mut board = Board::from_grid(puzzle).without_explanations();
+    let allowed = LOGICAL
+        .iter()
+        .filter(|t| **t <= Technique::HiddenQuad && !t.assumes_unique_solution());
+    while !board.is_solved() {
+        let Some(step) = allowed.clone().find_map(|&t| find_technique(&board, t)) else {
+            return false;
+        };
+        board.apply(&step);
+    }
+    true
 }

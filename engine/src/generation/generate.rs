@@ -328,8 +328,9 @@ fn generate_for_technique<R: Rng + ?Sized>(
     };
     for _ in 0..TECHNIQUE_TRIES {
         match generate_cancellable(&level, rng, cancelled) {
-            // the rater may swap in a unique rectangle where the hint takes
-            // another step first: the player must meet the technique
+            // the rater reads the canonical form, the hint the puzzle as
+            // placed, and either may find another step first: the player
+            // must meet the technique
             Ok(made) if made.rating.hardest == technique && hints_show(&made.puzzle, technique) => {
                 return Ok(made);
             }
@@ -748,7 +749,6 @@ mod tests {
     /// The techniques no known 9x9 puzzle needs (with the hint showing it).
     const NONE_KNOWN: &[Technique] = &[
         Technique::HiddenQuad,
-        Technique::UniqueRectangleType4,
         Technique::ForcingChain,
         Technique::RegionForcingChain,
         Technique::Backtrack,

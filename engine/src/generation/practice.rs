@@ -23,18 +23,12 @@ use crate::logic::step::Technique;
 use crate::symmetry::transform::Transform;
 
 /// The techniques a 9x9 practice puzzle is drawn from seeds for: those
-/// digging reaches in more than a second a puzzle, or not at all. The
-/// unique rectangles too: the hint shows one only where every sound
-/// technique stalls, which no puzzle dug with them does, so a dug puzzle
-/// the rater rates by its rectangle shows the player another step there.
+/// digging reaches in more than a second a puzzle, or not at all.
 pub const SEEDED: &[Technique] = &[
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::AlsXyWing,
-    Technique::UniqueRectangle,
-    Technique::UniqueRectangleType2,
-    Technique::UniqueRectangleType4,
     Technique::ForcingChain,
     Technique::NishioChain,
     Technique::CellForcingChain,
