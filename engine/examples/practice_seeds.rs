@@ -12,13 +12,17 @@
 //! step of it in each of a few random disguises, up to `--per` puzzles per
 //! technique, one per class of disguises. `--limit N` reads at most N
 //! puzzles from each file named after it (0: all); `--generated N --from S`
-//! generates with seeds S to S+N-1. Give the seed list itself first to keep
-//! the seeds it has that still rate as their technique (writing the new
-//! list elsewhere, then moving it over the old).
+//! generates with seeds S to S+N-1. `--empty-house N` then digs up to N
+//! puzzles with a house left empty, for hidden quads (see
+//! `dig_with_empty_house`; about one in 12,000 is kept, at some 400 digs a
+//! second). Give the seed list itself first to keep the seeds it has that
+//! still rate as their technique (writing the new list elsewhere, then
+//! moving it over the old).
 //!
 //! ```sh
 //! cargo run --release -p tudoku-engine --example practice_seeds -- \
-//!     --per 8 --generated 4000 engine/src/generation/practice_seeds.txt \
+//!     --per 8 --generated 4000 --empty-house 200000 \
+//!     engine/src/generation/practice_seeds.txt \
 //!     ../shared/bench-data/{top1465,hardest_1106,17_clue}.txt \
 //!     --limit 3000 ../shared/bench-data/hardest_1905_11plus.txt > seeds.txt
 //! mv seeds.txt engine/src/generation/practice_seeds.txt

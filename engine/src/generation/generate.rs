@@ -115,7 +115,7 @@ pub enum GenerateError {
         "no 9x9 puzzle is known whose hardest step is {}: {}",
         technique.name(),
         if *seeds == 0 {
-            "the puzzles searched for one all rate otherwise".to_string()
+            practice::why_none_known(*technique).unwrap_or_default().to_string()
         } else {
             format!("none of its {seeds} seed puzzles, in the disguises tried, rates so with the hint showing it")
         }
