@@ -748,7 +748,6 @@ mod tests {
 
     /// The techniques no known 9x9 puzzle needs (with the hint showing it).
     const NONE_KNOWN: &[Technique] = &[
-        Technique::HiddenQuad,
         Technique::ForcingChain,
         Technique::RegionForcingChain,
         Technique::Backtrack,

@@ -3,8 +3,9 @@
 //! (none in 2,000 tries), and a quad or a jellyfish is the hardest step of one
 //! Expert puzzle in thousands, so for these techniques a 9x9 puzzle is drawn
 //! from a small list of seeds found offline (`examples/practice_seeds.rs`
-//! scans the benchmark sets and generated puzzles; run it again when the
-//! rater changes) and given a random disguise: the symmetry group's
+//! scans the benchmark sets and generated puzzles, and digs puzzles with a
+//! house left empty for hidden quads; run it again when the rater changes)
+//! and given a random disguise: the symmetry group's
 //! relabelling, line moves and transposition. The rater rates a puzzle's
 //! canonical form, the same for every disguise, so the disguise keeps the
 //! seed's hardest step while the player sees a fresh-looking puzzle; a
