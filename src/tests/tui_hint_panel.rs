@@ -128,6 +128,35 @@ fn all_rows(pages: &[(Vec<String>, Option<String>)]) -> Vec<String> {
     out
 }
 
+/// The links of a hint's rows on screen: a link's first row, then those
+/// indented under it.
+fn links_on(rows: &[String]) -> Vec<String> {
+    let mut links: Vec<String> = Vec::new();
+    for row in rows {
+        if let Some(link) = row.strip_prefix("if ").or(row.strip_prefix(" → ")) {
+            links.push(link.to_string());
+        } else if let Some(more) = row.strip_prefix("   ")
+            && let Some(last) = links.last_mut()
+        {
+            last.push(' ');
+            last.push_str(more.trim_start());
+        }
+    }
+    links
+}
+
+/// The links of the engine's chains in a hint's `text`, in order.
+fn chain_links(text: &str) -> Vec<String> {
+    spell_out(text)
+        .into_iter()
+        .filter_map(|p| match p {
+            HintPart::Chain(links) => Some(links),
+            HintPart::Prose(_) => None,
+        })
+        .flatten()
+        .collect()
+}
+
 #[test]
 fn a_long_chain_shows_a_link_per_line_a_page_at_a_time_at_80x24() {
     let (mut app, now) = long_hint_app();
@@ -166,26 +195,8 @@ fn every_link_is_reachable_once_and_in_order() {
             "{width}x{height}: one page"
         );
         let rows = all_rows(&pages);
-        // a link's rows: its first, then those indented under it
-        let mut links: Vec<String> = Vec::new();
-        for row in &rows {
-            if let Some(link) = row.strip_prefix("if ").or(row.strip_prefix(" → ")) {
-                links.push(link.to_string());
-            } else if let Some(more) = row.strip_prefix("   ")
-                && let Some(last) = links.last_mut()
-            {
-                last.push(' ');
-                last.push_str(more.trim_start());
-            }
-        }
-        let chains: Vec<String> = spell_out(&text)
-            .into_iter()
-            .filter_map(|p| match p {
-                HintPart::Chain(links) => Some(links),
-                HintPart::Prose(_) => None,
-            })
-            .flatten()
-            .collect();
+        let links = links_on(&rows);
+        let chains = chain_links(&text);
         assert!(chains.len() > 20, "{}", chains.len());
         assert_eq!(links, chains, "{width}x{height}");
         // and the chain is the text's: its links joined as the engine
@@ -402,4 +413,83 @@ fn the_page_line_says_where_and_which_keys() {
     let whole = HintWindow::new(9, 9, 5);
     assert!(!whole.is_part());
     assert_eq!(whole.top, 0);
+}
+
+/// The rows inside the popup titled `title`, trimmed, or none.
+fn popup_rows(buf: &Buffer, title: &str) -> Option<Vec<String>> {
+    let rows: Vec<Vec<char>> = rows(buf).iter().map(|r| r.chars().collect()).collect();
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains(title))?;
+    let left = rows[top].iter().position(|&c| c == '┏')?;
+    let right = rows[top].iter().rposition(|&c| c == '┓')?;
+    Some(
+        rows[top + 1..]
+            .iter()
+            .take_while(|r| r[left] != '┗')
+            .map(|r| {
+                r[left + 2..right]
+                    .iter()
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect(),
+    )
+}
+
+/// The messages overlay (`!`) shows the hint a link per line too, a page
+/// at a time that the hint's keys move through every link, and however long
+/// the hint and however many notices, it fits the screen and says how to
+/// close it; notices left out are counted, the newest shown.
+#[test]
+fn the_messages_overlay_pages_the_hint_and_always_fits() {
+    let (mut app, now) = long_hint_app();
+    let chains = chain_links(&explanation(&app));
+    press(&mut app, KeyCode::Char('!'), now);
+    // the hint's rows, each once (pages overlap by a row)
+    let mut all: Vec<String> = Vec::new();
+    let mut pages = 0;
+    loop {
+        let inside = popup_rows(&draw(&mut app, 80, 24), " Messages ").expect("the overlay");
+        assert!(inside.len() <= 22, "{inside:#?}");
+        assert!(inside.last().unwrap().ends_with("closes"), "{inside:#?}");
+        // "1-10/113  ] more ↓" under the page
+        let at = inside
+            .iter()
+            .position(|r| r.split(' ').next().unwrap().contains('/'))
+            .expect("only part of the hint shows");
+        let status = &inside[at];
+        let first: usize = status.split('-').next().unwrap().parse().unwrap();
+        for (i, row) in inside[..at].iter().enumerate() {
+            if first + i > all.len() {
+                all.push(row.clone());
+            }
+        }
+        pages += 1;
+        if !status.contains('↓') || pages > 100 {
+            break;
+        }
+        press(&mut app, KeyCode::Char(']'), now);
+    }
+    let links = links_on(&all);
+    assert!(pages > 1);
+    assert_eq!(links, chains);
+    assert_eq!(app.mode, crate::ui::Mode::Messages, "paging keeps it open");
+
+    // thirty notices: the newest shows, the others are counted
+    app.old_notices = (1..=30).map(|i| format!("notice number {i}")).collect();
+    let inside = popup_rows(&draw(&mut app, 80, 24), " Messages ").unwrap();
+    assert!(inside.last().unwrap().ends_with("closes"), "{inside:#?}");
+    assert!(
+        inside.iter().any(|r| r == "notice number 30"),
+        "{inside:#?}"
+    );
+    let shown = (1..=30)
+        .filter(|i| inside.iter().any(|r| *r == format!("notice number {i}")))
+        .count();
+    let counted = format!("({} older messages left out)", 30 - shown);
+    assert!(inside.contains(&counted), "{counted}: {inside:#?}");
+    press(&mut app, KeyCode::Esc, now);
+    assert_eq!(app.mode, crate::ui::Mode::Playing);
 }

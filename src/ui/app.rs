@@ -314,6 +314,10 @@ impl App {
                 };
                 if confirm || cancel || command == Some(closer) {
                     self.mode = Mode::Playing;
+                } else if matches!(self.mode, Mode::Messages)
+                    && matches!(command, Some(Command::HintUp | Command::HintDown))
+                {
+                    self.scroll_messages_hint(command == Some(Command::HintDown));
                 } else if command == Some(Command::Quit) {
                     self.running = false;
                 }
@@ -551,7 +555,12 @@ impl App {
         let (Some(text), Some(window)) = (self.game.hint_text(), side.window) else {
             return;
         };
-        let top = window.next_top(down, &side.hint_starts);
+        self.set_hint_top(text, window.next_top(down, &side.hint_starts));
+    }
+
+    /// Shows the hint `text` from its row `top`, in the panel and in the
+    /// messages overlay.
+    pub(super) fn set_hint_top(&mut self, text: String, top: usize) {
         self.hint_scroll = (text, top);
     }
 

@@ -10,6 +10,7 @@ mod hint_panel;
 mod input;
 mod keys;
 mod layout;
+mod messages;
 mod overview;
 mod pad;
 mod saves_dialog;

@@ -329,12 +329,7 @@ impl App {
             let page = &rows[shown.top..shown.top + shown.shown];
             lines.extend(page.iter().map(|row| row.line.clone()));
             if shown.is_part() {
-                let first = |command| {
-                    keys.usable_keys(command, n)
-                        .next()
-                        .map_or_else(|| "-".to_string(), |k| k.to_string())
-                };
-                let status = shown.status(&first(Command::HintUp), &first(Command::HintDown));
+                let status = self.hint_page_status(&shown);
                 lines.push(Line::from(Span::styled(status, theme.label)));
                 hint_cells = Some(page.iter().flat_map(|row| row.cells.clone()).collect());
             }
@@ -676,7 +671,18 @@ impl App {
 
     /// An overlay's last line: the keys that close it (cancel, or the key
     /// that opened it).
-    fn closes(&self, opener: Command) -> String {
+    /// Where a hint's page is and the keys that move it: "1-8/41  ] more ↓".
+    pub(super) fn hint_page_status(&self, shown: &HintWindow) -> String {
+        let first = |command| {
+            let keys = &self.config.keys;
+            keys.usable_keys(command, self.n())
+                .next()
+                .map_or_else(|| "-".to_string(), |k| k.to_string())
+        };
+        shown.status(&first(Command::HintUp), &first(Command::HintDown))
+    }
+
+    pub(super) fn closes(&self, opener: Command) -> String {
         format!(
             "{} or {} closes",
             self.config.keys.names(Command::Cancel),
@@ -719,31 +725,9 @@ impl App {
         popup(" Game in use ", lines, area, self.config.theme.popup, buf);
     }
 
-    /// The session's notices in full, wrapped to the screen, newest last.
+    /// The session's notices and the hint shown (src/ui/messages.rs).
     fn render_messages(&self, area: Rect, buf: &mut Buffer) {
-        let width = usize::from(area.width.saturating_sub(6)).clamp(20, 76);
-        let all: Vec<&String> = self.old_notices.iter().chain(&self.notices).collect();
-        let mut lines: Vec<Line> = Vec::new();
-        if let Some(hint) = self.game.hint_text() {
-            lines.extend(
-                wrap_words(&format!("Hint: {hint}"), width)
-                    .into_iter()
-                    .map(Line::from),
-            );
-            lines.push(Line::from(""));
-        }
-        if all.is_empty() {
-            lines.push(Line::from("No messages."));
-        }
-        for notice in all {
-            lines.extend(
-                wrap_words(notice, width)
-                    .into_iter()
-                    .map(|l| Line::from(Span::styled(l, self.config.theme.message))),
-            );
-            lines.push(Line::from(""));
-        }
-        lines.push(Line::from(self.closes(Command::Messages)));
+        let lines = self.messages_text(area).lines;
         popup(" Messages ", lines, area, self.config.theme.popup, buf);
     }
 
