@@ -61,9 +61,10 @@ use crate::board::digits::DigitSet;
 use crate::board::grid::Grid;
 use crate::solve::solver;
 
-/// The pattern techniques, in the order `find_step` tries them: every
-/// technique before the contradiction chains, which need the solution's
-/// candidates (`find_contradiction`), and `Backtrack`.
+/// The pattern techniques, in the order `find_step` tries them (the
+/// uniqueness techniques, last here, come where `uniqueness_step_before`
+/// puts them): every technique before the contradiction chains, which need
+/// the solution's candidates (`find_contradiction`), and `Backtrack`.
 pub const LOGICAL: &[Technique] = Technique::ALL.split_at(Technique::ForcingChain as usize).0;
 
 /// The first step of one technique (`None` for the contradiction chains and
@@ -168,8 +169,8 @@ pub fn uniqueness_step_before(b: &Board, sound: Option<Er>) -> Option<Step> {
 }
 
 /// The easiest logical step that holds for every solution (no technique
-/// that assumes a unique solution). Those techniques come last in `LOGICAL`,
-/// so this, then `find_uniqueness_step`, tries them in `find_logical_step`'s order.
+/// that assumes a unique solution): `find_logical_step` takes this, or a
+/// uniqueness step where `uniqueness_step_before` puts one first.
 pub fn find_step_for_any_solution(b: &Board) -> Option<Step> {
     find_sound_step_up_to(b, Difficulty::Extreme)
 }
