@@ -406,6 +406,35 @@ mod tests {
         eprintln!("stalls checked: hardest_1106 {hardest}, top1465 {top}");
     }
 
+    /// The hint takes a unique rectangle where the rater does
+    /// (`uniqueness_step_before`): on every puzzle of top1465 and the
+    /// 17-clue sample whose hardest step is a rectangle, the hint path from
+    /// the givens shows one of that type, as a player practising it needs.
+    #[test]
+    #[ignore = "release only: rates every puzzle of top1465"]
+    fn a_rectangle_the_rating_counts_is_one_the_hint_shows() {
+        use crate::logic::hint::solve_path;
+        let mut checked = 0;
+        for file in ["top1465.txt", "17_clue_sample.txt"] {
+            let text = std::fs::read_to_string(format!("tests/data/{file}")).unwrap();
+            for line in text.lines() {
+                let puzzle = Grid::parse(line.split_whitespace().next().unwrap(), None).unwrap();
+                let hardest = rate(&puzzle).unwrap().hardest;
+                if !hardest.assumes_unique_solution() {
+                    continue;
+                }
+                let path = solve_path(&puzzle).unwrap();
+                assert!(path.iter().any(|s| s.technique == hardest), "{line}");
+                checked += 1;
+            }
+        }
+        assert!(
+            checked >= 5,
+            "only {checked} puzzles rate a rectangle hardest"
+        );
+        eprintln!("{checked} puzzles rated by a rectangle");
+    }
+
     #[test]
     fn a_full_grid_needs_nothing() {
         let full = Grid::parse("1234341221434321", None).unwrap();
