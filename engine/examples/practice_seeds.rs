@@ -25,7 +25,7 @@
 //!     --per 8 --generated 4000 --empty-house 200000 \
 //!     engine/src/generation/practice_seeds.txt \
 //!     ../shared/bench-data/{top1465,hardest_1106,17_clue}.txt \
-//!     --limit 3000 ../shared/bench-data/hardest_1905_11plus.txt > seeds.txt
+//!     --limit 20000 ../shared/bench-data/hardest_1905_11plus.txt > seeds.txt
 //! mv seeds.txt engine/src/generation/practice_seeds.txt
 //! ```
 
