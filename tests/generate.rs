@@ -349,15 +349,21 @@ fn a_practice_puzzle_needs_the_technique_asked_for() {
 }
 
 #[test]
-fn a_technique_no_known_puzzle_needs_is_refused_at_once() {
+fn a_technique_no_known_puzzle_needs_is_refused_at_once_saying_why() {
     // the hint's chains solve every puzzle of the seed search, so none is
-    // known to need trial and error: said, not searched for
-    let o = tudoku(&["generate", "--technique", "trial and error"]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("no 9x9 puzzle is known whose hardest step is Trial and error"),
-        "{err}"
-    );
-    assert!(o.stdout.is_empty());
+    // known to need trial and error; the grouped AICs come before static
+    // forcing chains: said, not searched for
+    for (name, why) in [
+        ("Trial and error", "where its chains find no step"),
+        ("Forcing chain", "the grouped AICs tried before it"),
+        ("Region forcing chain", "the grouped AICs tried before it"),
+    ] {
+        let o = tudoku(&["generate", "--technique", name]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let said = format!("no 9x9 puzzle is known whose hardest step is {name}: ");
+        assert!(err.contains(&said), "{err}");
+        assert!(err.contains(why), "{err}");
+        assert!(o.stdout.is_empty());
+    }
 }

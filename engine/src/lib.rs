@@ -95,7 +95,9 @@ pub use generation::generate::{
 };
 pub use generation::permutation::{next_permutation, random_permutation};
 pub use generation::pi::{PiLayer, all_layers};
-pub use generation::practice::{SEEDED as PRACTICE_SEEDED, is_seeded, practice_seeds};
+pub use generation::practice::{
+    SEEDED as PRACTICE_SEEDED, is_seeded, practice_seeds, why_none_known,
+};
 
 pub use solve::solver::{Outcome, PROGRESS_EVERY, Solver};
 

@@ -132,6 +132,8 @@ fn a_technique_no_known_puzzle_needs_is_offered_and_said_so() {
     assert!(text.contains("Trial and error"), "{text}");
     let note = "No puzzle is known whose hardest step is Trial and error";
     assert!(text.contains(note), "{text}");
+    // and why, on the lines below
+    assert!(text.contains("falls back on"), "{text}");
     // a technique with seeds is offered without the note
     while !screen(&mut app).contains("< Nested forcing chain >") {
         press(&mut app, KeyCode::Left);

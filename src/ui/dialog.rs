@@ -6,7 +6,7 @@
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::keys::{Command, KeyBindings};
-use crate::engine::{Difficulty, Shape, Technique, highest_level, is_seeded, practice_seeds};
+use crate::engine::{Difficulty, Shape, Technique, highest_level, why_none_known};
 
 /// The dialog's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,16 +20,9 @@ pub enum Field {
 /// The techniques the dialog offers to practise: every one tudoku names.
 /// Those random digging seldom ends on come from the engine's seed list
 /// (`practice_seeds`); a technique it holds no puzzle for is still listed,
-/// and the dialog says so (`out_of_reach`).
+/// and the dialog says so and why (`out_of_reach`).
 pub fn practised_techniques() -> impl Iterator<Item = Technique> {
     Technique::ALL.iter().copied()
-}
-
-/// True when no 9x9 puzzle is known whose hardest step is `technique`: it
-/// is drawn from seeds and the list has none for it.
-fn none_known(technique: Technique) -> bool {
-    let nine = Shape::for_size(9).expect("9x9 is a board");
-    is_seeded(technique, nine) && practice_seeds(technique).is_empty()
 }
 
 /// What a key did to the dialog.
@@ -117,9 +110,9 @@ impl NewGameForm {
     /// Enter then starts the highest level it reaches.
     pub fn out_of_reach(&self) -> Option<String> {
         if let Some(t) = self.technique {
-            if none_known(t) {
+            if let Some(why) = why_none_known(t) {
                 return Some(format!(
-                    "No puzzle is known whose hardest step is {}: Enter starts a 9x9 {} game.",
+                    "No puzzle is known whose hardest step is {}: {why}. Enter starts a 9x9 {} game.",
                     t.name(),
                     t.difficulty()
                 ));

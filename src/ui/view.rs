@@ -610,7 +610,10 @@ impl App {
             )),
         ];
         if let Some(note) = form.out_of_reach() {
-            lines.insert(4, Line::from(Span::styled(note, theme.message)));
+            // the reason a technique has no puzzle runs long
+            for (k, line) in wrap_words(&note, NOTE_WIDTH).into_iter().enumerate() {
+                lines.insert(4 + k, Line::from(Span::styled(line, theme.message)));
+            }
         }
         if let Some(note) = &form.note {
             lines.insert(0, Line::from(Span::styled(note.clone(), theme.message)));
@@ -760,6 +763,10 @@ impl App {
         popup(" Restart ", lines, area, self.config.theme.popup, buf);
     }
 }
+
+/// The widest line of a note in the new-game dialog: a technique's reason
+/// for having no practice puzzle is a sentence or two.
+const NOTE_WIDTH: usize = 64;
 
 /// The fewest rows the panel gives a hint, however little room the rest
 /// leaves: a page of two and where it is.

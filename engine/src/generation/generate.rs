@@ -115,7 +115,7 @@ pub enum GenerateError {
         "no 9x9 puzzle is known whose hardest step is {}: {}",
         technique.name(),
         if *seeds == 0 {
-            "the puzzles searched for one all rate otherwise".to_string()
+            practice::why_none_known(*technique).unwrap_or_default().to_string()
         } else {
             format!("none of its {seeds} seed puzzles, in the disguises tried, rates so with the hint showing it")
         }
@@ -328,8 +328,9 @@ fn generate_for_technique<R: Rng + ?Sized>(
     };
     for _ in 0..TECHNIQUE_TRIES {
         match generate_cancellable(&level, rng, cancelled) {
-            // the rater may swap in a unique rectangle where the hint takes
-            // another step first: the player must meet the technique
+            // the rater reads the canonical form, the hint the puzzle as
+            // placed, and either may find another step first: the player
+            // must meet the technique
             Ok(made) if made.rating.hardest == technique && hints_show(&made.puzzle, technique) => {
                 return Ok(made);
             }
@@ -747,8 +748,6 @@ mod tests {
 
     /// The techniques no known 9x9 puzzle needs (with the hint showing it).
     const NONE_KNOWN: &[Technique] = &[
-        Technique::HiddenQuad,
-        Technique::UniqueRectangleType4,
         Technique::ForcingChain,
         Technique::RegionForcingChain,
         Technique::Backtrack,

@@ -3,8 +3,9 @@
 //! (none in 2,000 tries), and a quad or a jellyfish is the hardest step of one
 //! Expert puzzle in thousands, so for these techniques a 9x9 puzzle is drawn
 //! from a small list of seeds found offline (`examples/practice_seeds.rs`
-//! scans the benchmark sets and generated puzzles; run it again when the
-//! rater changes) and given a random disguise: the symmetry group's
+//! scans the benchmark sets and generated puzzles, and digs puzzles with a
+//! house left empty for hidden quads; run it again when the rater changes)
+//! and given a random disguise: the symmetry group's
 //! relabelling, line moves and transposition. The rater rates a puzzle's
 //! canonical form, the same for every disguise, so the disguise keeps the
 //! seed's hardest step while the player sees a fresh-looking puzzle; a
@@ -23,18 +24,12 @@ use crate::logic::step::Technique;
 use crate::symmetry::transform::Transform;
 
 /// The techniques a 9x9 practice puzzle is drawn from seeds for: those
-/// digging reaches in more than a second a puzzle, or not at all. The
-/// unique rectangles too: the hint shows one only where every sound
-/// technique stalls, which no puzzle dug with them does, so a dug puzzle
-/// the rater rates by its rectangle shows the player another step there.
+/// digging reaches in more than a second a puzzle, or not at all.
 pub const SEEDED: &[Technique] = &[
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::AlsXyWing,
-    Technique::UniqueRectangle,
-    Technique::UniqueRectangleType2,
-    Technique::UniqueRectangleType4,
     Technique::ForcingChain,
     Technique::NishioChain,
     Technique::CellForcingChain,
@@ -64,6 +59,40 @@ const SEEDS: &str = include_str!("practice_seeds.txt");
 /// from seeds (9x9 boards only).
 pub fn is_seeded(technique: Technique, shape: Shape) -> bool {
     Shape::for_size(9) == Some(shape) && SEEDED.contains(&technique)
+}
+
+/// Why no 9x9 practice puzzle is known whose hardest step is `technique`:
+/// a clause for `generate --technique`'s error and the new-game dialog,
+/// for a technique drawn from seeds that the seed list has none for
+/// (`None` for every other). The search (`examples/practice_seeds.rs`)
+/// found none for these, and each has a reason it is rare or out of reach.
+pub fn why_none_known(technique: Technique) -> Option<&'static str> {
+    let nine = Shape::for_size(9)?;
+    if !is_seeded(technique, nine) || !practice_seeds(technique).is_empty() {
+        return None;
+    }
+    Some(reason_none_known(technique).unwrap_or("the puzzles searched for one all rate otherwise"))
+}
+
+/// The reason a technique has no practice puzzle, where one is known.
+fn reason_none_known(technique: Technique) -> Option<&'static str> {
+    use Technique::*;
+    Some(match technique {
+        // the other n - 4 empty cells of its house hold the other digits
+        HiddenQuad => {
+            "the other empty cells of its house make a naked set, found first, unless all nine are empty"
+        }
+        // a static chain from a wrong candidate, or a two-branch static
+        // chain from a cell or a region, joined at its source, is an
+        // alternating inference chain (or holds one in its tail)
+        ForcingChain | CellForcingChain | RegionForcingChain => {
+            "a static forcing chain is a chain of one-of-two links, so the grouped AICs tried before it find a step wherever it is up to 8 strong links long, and no puzzle searched needs a longer one"
+        }
+        Backtrack => {
+            "trial and error is no technique but what the hint falls back on where its chains find no step, and they find one at every position of the puzzles searched"
+        }
+        _ => return None,
+    })
 }
 
 /// The seed puzzles kept for `technique`, in the list's order.
@@ -176,6 +205,21 @@ mod tests {
                 assert_eq!(rating.hardest, t, "{seed}: make the seed list again");
             }
         }
+    }
+
+    /// A technique that loses its seeds (the rater or the hint changed)
+    /// must say why before `generate --technique` is left without puzzles
+    /// for it.
+    #[test]
+    fn every_seeded_technique_without_seeds_has_its_reason() {
+        for &t in SEEDED {
+            let none = practice_seeds(t).is_empty();
+            assert_eq!(why_none_known(t).is_some(), none, "{}", t.name());
+            if none {
+                assert!(reason_none_known(t).is_some(), "{}: say why", t.name());
+            }
+        }
+        assert_eq!(why_none_known(Technique::XWing), None);
     }
 
     /// The first seeded technique the list has puzzles for.

@@ -8,7 +8,7 @@ use super::difficulty::Difficulty;
 use super::se::Er;
 use super::step::Technique;
 use super::techniques::{
-    Board, StepFinder, find_backtrack, find_chain_counted, find_uniqueness_step,
+    Board, StepFinder, find_backtrack, find_chain_counted, uniqueness_step_before,
 };
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::board::cell::Cell;
@@ -160,7 +160,7 @@ fn rate_showing(
         // into the same buffers each step: most steps are singles
         before.clone_from(&board);
         let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
-            Some(taken) => rating.as_se_would(&mut board, &before, taken),
+            Some(taken) => as_se_would(&mut board, &before, taken),
             None => {
                 let known = match &solution {
                     Some(s) => s,
@@ -192,7 +192,7 @@ const RATING_SCANS: usize = 5_000;
 /// the fewest candidates. Past that budget the stalls take that digit too
 /// and count nothing.
 fn past_patterns(board: &mut Board, solution: &Grid, spent: &mut usize) -> Option<(Technique, Er)> {
-    if let Some(step) = find_uniqueness_step(board) {
+    if let Some(step) = uniqueness_step_before(board, None) {
         board.apply(&step);
         return Some((step.technique, step.technique.er()));
     }
@@ -234,7 +234,7 @@ pub fn rate_as_given(grid: &Grid, solution: &Grid) -> Rating {
     while !board.is_solved() {
         before.clone_from(&board);
         let taken = match finder.take_sound_step_up_to(&mut board, Difficulty::Extreme) {
-            Some(taken) => Some(rating.as_se_would(&mut board, &before, taken)),
+            Some(taken) => Some(as_se_would(&mut board, &before, taken)),
             None => past_patterns(&mut board, solution, &mut spent),
         };
         // a solution that does not fit the board leaves no step
@@ -257,6 +257,22 @@ pub fn rate_logically(grid: &Grid, max: Difficulty) -> Option<Rating> {
     Some(rating.scored())
 }
 
+/// `taken`, or a unique rectangle where SE would have taken one first
+/// (`uniqueness_step_before`, the rule the hint follows too): `taken`, a
+/// step that holds for every solution, was found on `before`, and the
+/// rater tries those first because they prove the puzzle unique. The step
+/// gives way to the rectangle, which `board` takes instead, as where the
+/// patterns stall (`past_patterns`), and the solve goes on: a puzzle that
+/// needs the harder step after the rectangle still rates it.
+fn as_se_would(board: &mut Board, before: &Board, taken: (Technique, Er)) -> (Technique, Er) {
+    if let Some(step) = uniqueness_step_before(before, Some(taken.1)) {
+        board.clone_from(before);
+        board.apply(&step);
+        return (step.technique, step.technique.er());
+    }
+    taken
+}
+
 /// Steps rated within this much of the hardest (in tenths) count in the score.
 const NEAR_HARDEST: u16 = 10;
 
@@ -269,32 +285,6 @@ struct Tally {
 impl Tally {
     fn add(&mut self, taken: (Technique, Er)) {
         self.steps.push(taken);
-    }
-
-    /// `taken`, or a unique rectangle where SE would have taken one first:
-    /// SE tries them at 4.5, among the patterns, where tudoku's rater leaves
-    /// them until the sound patterns stall (it proves the puzzle unique with
-    /// those). Looked for only when the step would raise the rating past 4.5.
-    /// The step gives way to the rectangle, which `board` takes instead, as
-    /// where the patterns stall (`past_patterns`), and the solve goes on: a
-    /// puzzle that needs the harder step after the rectangle still rates it.
-    fn as_se_would(
-        &self,
-        board: &mut Board,
-        before: &Board,
-        taken: (Technique, Er),
-    ) -> (Technique, Er) {
-        let rectangle = Technique::UniqueRectangle.er();
-        let highest = self.steps.iter().map(|s| s.1).max().unwrap_or_default();
-        if taken.1 > rectangle
-            && taken.1 > highest
-            && let Some(step) = find_uniqueness_step(before)
-        {
-            board.clone_from(before);
-            board.apply(&step);
-            return (step.technique, step.technique.er());
-        }
-        taken
     }
 
     /// The rating of the steps taken (of a full grid, when none were).
@@ -414,6 +404,35 @@ mod tests {
         let hardest = stalls_rate_as_the_hint_shows("hardest_1106.txt", 1);
         let top = stalls_rate_as_the_hint_shows("top1465.txt", 1);
         eprintln!("stalls checked: hardest_1106 {hardest}, top1465 {top}");
+    }
+
+    /// The hint takes a unique rectangle where the rater does
+    /// (`uniqueness_step_before`): on every puzzle of top1465 and the
+    /// 17-clue sample whose hardest step is a rectangle, the hint path from
+    /// the givens shows one of that type, as a player practising it needs.
+    #[test]
+    #[ignore = "release only: rates every puzzle of top1465"]
+    fn a_rectangle_the_rating_counts_is_one_the_hint_shows() {
+        use crate::logic::hint::solve_path;
+        let mut checked = 0;
+        for file in ["top1465.txt", "17_clue_sample.txt"] {
+            let text = std::fs::read_to_string(format!("tests/data/{file}")).unwrap();
+            for line in text.lines() {
+                let puzzle = Grid::parse(line.split_whitespace().next().unwrap(), None).unwrap();
+                let hardest = rate(&puzzle).unwrap().hardest;
+                if !hardest.assumes_unique_solution() {
+                    continue;
+                }
+                let path = solve_path(&puzzle).unwrap();
+                assert!(path.iter().any(|s| s.technique == hardest), "{line}");
+                checked += 1;
+            }
+        }
+        assert!(
+            checked >= 5,
+            "only {checked} puzzles rate a rectangle hardest"
+        );
+        eprintln!("{checked} puzzles rated by a rectangle");
     }
 
     #[test]

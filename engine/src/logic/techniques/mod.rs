@@ -61,9 +61,10 @@ use crate::board::digits::DigitSet;
 use crate::board::grid::Grid;
 use crate::solve::solver;
 
-/// The pattern techniques, in the order `find_step` tries them: every
-/// technique before the contradiction chains, which need the solution's
-/// candidates (`find_contradiction`), and `Backtrack`.
+/// The pattern techniques, in the order `find_step` tries them (the
+/// uniqueness techniques, last here, come where `uniqueness_step_before`
+/// puts them): every technique before the contradiction chains, which need
+/// the solution's candidates (`find_contradiction`), and `Backtrack`.
 pub const LOGICAL: &[Technique] = Technique::ALL.split_at(Technique::ForcingChain as usize).0;
 
 /// The first step of one technique (`None` for the contradiction chains and
@@ -145,14 +146,31 @@ fn find_technique_among(
     }
 }
 
-/// The easiest logical step on the board, if any technique applies.
+/// The easiest logical step on the board, if any technique applies: the
+/// easiest that holds for every solution, or a uniqueness step where
+/// `uniqueness_step_before` puts one first.
 pub fn find_logical_step(b: &Board) -> Option<Step> {
-    LOGICAL.iter().find_map(|&t| find_technique(b, t))
+    StepFinder::default().logical_step(b)
+}
+
+/// The uniqueness step (a unique rectangle) to take in place of the easiest
+/// step that holds for every solution, rated `sound` on SE's scale (`None`
+/// where those stall), if any: SE tries unique rectangles at their 4.5,
+/// among the patterns, so one goes before any step rated higher. The rater
+/// (`rate.rs`) and the hint ask this one rule, so a rectangle the rating
+/// counts is the step the hint shows there. Sound only for a board whose
+/// puzzle has one solution, which both have proven (or were given).
+pub fn uniqueness_step_before(b: &Board, sound: Option<Er>) -> Option<Step> {
+    let rectangle = Technique::UniqueRectangle.er();
+    if sound.is_some_and(|er| er <= rectangle) {
+        return None;
+    }
+    find_uniqueness_step(b)
 }
 
 /// The easiest logical step that holds for every solution (no technique
-/// that assumes a unique solution). Those techniques come last in `LOGICAL`,
-/// so this, then `find_uniqueness_step`, tries them in `find_logical_step`'s order.
+/// that assumes a unique solution): `find_logical_step` takes this, or a
+/// uniqueness step where `uniqueness_step_before` puts one first.
 pub fn find_step_for_any_solution(b: &Board) -> Option<Step> {
     find_sound_step_up_to(b, Difficulty::Extreme)
 }
@@ -189,7 +207,11 @@ impl StepFinder {
 
     /// Like `find_logical_step`.
     pub fn logical_step(&mut self, b: &Board) -> Option<Step> {
-        LOGICAL.iter().find_map(|&t| self.find(b, t))
+        let sound = LOGICAL
+            .iter()
+            .filter(|&&t| is_sound_up_to(t, Difficulty::Extreme))
+            .find_map(|&t| self.find_rated(b, t));
+        uniqueness_step_before(b, sound.as_ref().map(|s| s.1)).or(sound.map(|s| s.0))
     }
 
     /// Takes the step `sound_step_up_to` finds: applies it and returns its
@@ -481,6 +503,40 @@ mod tests {
                 assert_eq!(taken.all_candidates(), b.all_candidates());
             }
         }
+    }
+
+    #[test]
+    fn a_unique_rectangle_goes_before_a_sound_step_rated_above_it() {
+        // top1465: its solve needs a unique rectangle type 4 where the
+        // easiest sound step is an ALS-XZ (SE 5.5); SE tries rectangles at
+        // 4.5, so the rater takes it there, and the hint must show it too
+        let grid = Grid::parse(
+            ".2......6....41.....78....1......7....37.....6..412....1..74..5..8.5..7......39..",
+            None,
+        )
+        .unwrap();
+        let mut b = Board::from_grid(&grid);
+        let mut before_harder = 0;
+        while let Some(step) = find_logical_step(&b) {
+            let first = |unique: bool| {
+                LOGICAL
+                    .iter()
+                    .filter(|t| t.assumes_unique_solution() == unique)
+                    .find_map(|&t| find_technique(&b, t))
+            };
+            let (sound, rectangle) = (first(false), first(true));
+            let above = Technique::UniqueRectangle.er();
+            match sound {
+                Some(s) if rating(&b, &s) > above && rectangle.is_some() => {
+                    assert_eq!(Some(&step), rectangle.as_ref());
+                    before_harder += 1;
+                }
+                Some(s) => assert_eq!(step, s),
+                None => assert_eq!(Some(&step), rectangle.as_ref()),
+            }
+            b.apply(&step);
+        }
+        assert!(before_harder >= 1, "no rectangle before a harder step");
     }
 
     #[test]
