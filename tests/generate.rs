@@ -351,12 +351,11 @@ fn a_practice_puzzle_needs_the_technique_asked_for() {
 #[test]
 fn a_technique_no_known_puzzle_needs_is_refused_at_once_saying_why() {
     // the hint's chains solve every puzzle of the seed search, so none is
-    // known to need trial and error; the grouped AICs come before static
-    // forcing chains: said, not searched for
+    // known to need trial and error; the grouped AICs come before the
+    // static forcing chain from a wrong candidate: said, not searched for
     for (name, why) in [
         ("Trial and error", "where its chains find no step"),
         ("Forcing chain", "the grouped AICs tried before it"),
-        ("Region forcing chain", "the grouped AICs tried before it"),
     ] {
         let o = tudoku(&["generate", "--technique", name]);
         assert_eq!(o.status.code(), Some(1), "{name}");

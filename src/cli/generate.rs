@@ -34,8 +34,8 @@ pub struct GenerateArgs {
     /// case, spaces or dashes); the level is the technique's. The rarest
     /// (quads, jellyfish, ALS-XY-wing, forcing chains) come from a list of
     /// seed puzzles, each in a random disguise, that keep their own pattern.
-    /// No puzzle is known for the static forcing and region forcing chains
-    /// or trial and error: it says why and exits 1.
+    /// No puzzle is known for the static forcing chain or trial and error:
+    /// it says why and exits 1.
     #[arg(long, value_name = "NAME", conflicts_with = "difficulty", value_parser = parse_technique)]
     pub technique: Option<Technique>,
     /// How many puzzles to write (at least 1).

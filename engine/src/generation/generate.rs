@@ -747,11 +747,7 @@ mod tests {
     }
 
     /// The techniques no known 9x9 puzzle needs (with the hint showing it).
-    const NONE_KNOWN: &[Technique] = &[
-        Technique::ForcingChain,
-        Technique::RegionForcingChain,
-        Technique::Backtrack,
-    ];
+    const NONE_KNOWN: &[Technique] = &[Technique::ForcingChain, Technique::Backtrack];
 
     /// Every technique on 9x9: the puzzle's hardest step, rated anew, is
     /// the technique, and the hint path from the givens shows a step of it.

@@ -82,10 +82,9 @@ fn reason_none_known(technique: Technique) -> Option<&'static str> {
         HiddenQuad => {
             "the other empty cells of its house make a naked set, found first, unless all nine are empty"
         }
-        // a static chain from a wrong candidate, or a two-branch static
-        // chain from a cell or a region, joined at its source, is an
-        // alternating inference chain (or holds one in its tail)
-        ForcingChain | CellForcingChain | RegionForcingChain => {
+        // a static chain from a wrong candidate is an alternating
+        // inference chain (or holds one in its tail)
+        ForcingChain => {
             "a static forcing chain is a chain of one-of-two links, so the grouped AICs tried before it find a step wherever it is up to 8 strong links long, and no puzzle searched needs a longer one"
         }
         Backtrack => {

@@ -25,8 +25,12 @@ use crate::logic::se::{self, Er};
 use crate::logic::step::{Step, Technique};
 
 /// Most branches a source may have: cells with up to this many candidates,
-/// digits with up to this many places in a unit. More branches read badly.
-const MAX_BRANCHES: u32 = 2;
+/// digits with up to this many places in a unit. Three, as SE takes a
+/// cell's every candidate: a static chain of two branches joined at its
+/// source is an alternating inference chain, which the grouped AICs find
+/// first, so only the third branch makes the static forcing chains from a
+/// cell or a region steps of their own. More branches read badly.
+const MAX_BRANCHES: u32 = 3;
 
 /// Shared facts spelled out in full to pick the best: the cheap measure
 /// orders them well, not exactly.
