@@ -153,7 +153,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
                         }
                         let (open, above) = stack.split_at_mut(top + 1);
                         let (state, branch) = (&mut open[top], &mut above[0]);
-                        *branch = *state;
+                        branch.copy_from(state);
                         Self::take_out(state, d, band, cell);
                         Self::place(branch, d, band, cell);
                         top += 1;
