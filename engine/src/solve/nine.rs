@@ -45,7 +45,16 @@ type Generic = Core<3, 3, 9, u32>;
 /// 9x9 boards: the generic search where the search is short, the triad
 /// search where it is long.
 pub(super) struct NineBoard {
-    triad: Nine,
+    /// The triad search, made when a grid first goes to it: picking its
+    /// backend asks the processor for its features, with `cpuid`
+    /// instructions that trap to the hypervisor on a virtual machine (7 of
+    /// them, about 25 µs a process here), which a process that never needs
+    /// the triad search (dense grids, generation's short searches) is
+    /// spared.
+    triad: Option<Nine>,
+    /// How the triad search is made: [`Nine::new`], or the portable
+    /// backend for tests.
+    make_triad: fn() -> Nine,
     generic: Generic,
     /// The candidates handed over, kept between puzzles.
     candidates: Vec<DigitSet>,
@@ -72,7 +81,7 @@ enum Route {
 impl NineBoard {
     /// The triad search on the fastest backend the processor runs.
     pub(super) fn new() -> NineBoard {
-        NineBoard::with(Nine::new())
+        NineBoard::with(Nine::new)
     }
 
     /// The generic search for every grid: for searches known to be short
@@ -86,9 +95,10 @@ impl NineBoard {
         }
     }
 
-    fn with(triad: Nine) -> NineBoard {
+    fn with(make_triad: fn() -> Nine) -> NineBoard {
         NineBoard {
-            triad,
+            triad: None,
+            make_triad,
             generic: Generic::new(),
             candidates: Vec::new(),
             handover: HANDOVER,
@@ -138,9 +148,10 @@ impl Search for NineBoard {
             Route::Triad => {
                 Generic::candidates(self.generic.root(), &mut self.candidates);
                 let candidates = &self.candidates;
-                self.triad.run_job(Job { candidates, ..job })
+                let triad = self.triad.get_or_insert_with(self.make_triad);
+                triad.run_job(Job { candidates, ..job })
             }
-            Route::TriadDirect => self.triad.run_job(job),
+            Route::TriadDirect => self.triad.get_or_insert_with(self.make_triad).run_job(job),
         }
     }
 }
@@ -155,7 +166,7 @@ pub(super) fn generic_nine() -> impl Search {
 /// The dispatch with the portable triad backend, for tests that run both.
 #[cfg(test)]
 pub(super) fn portable_nine_board() -> NineBoard {
-    NineBoard::with(Nine::portable())
+    NineBoard::with(Nine::portable)
 }
 
 #[cfg(test)]

@@ -32,7 +32,8 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// `wants_column_singles`), and again until nothing changes; false on a
     /// contradiction.
     #[inline(never)]
-    pub(super) fn propagate(tables: &Tables, state: &mut State<B, N, W>, at_root: bool) -> bool {
+    pub(super) fn propagate(state: &mut State<B, N, W>, at_root: bool) -> bool {
+        let tables = Self::TABLES;
         loop {
             let consistent = if N * W <= SMALL_BOARD_BANDS {
                 Self::update_small(tables, state)
@@ -177,7 +178,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         let keep = if H <= 3 {
             B::from_u64(tables.on_matchings[crossings as usize % MATRICES])
         } else {
-            let allowed = on_matchings(&tables.permutations, crossings);
+            let allowed = on_matchings(tables.permutations(), crossings);
             (0..H).fold(B::ZERO, |keep, i| {
                 let boxes = (allowed >> (i * H)) as usize % BOX_SETS;
                 keep | B::from_u32(tables.spread[boxes]) << (i * N)

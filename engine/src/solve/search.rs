@@ -7,7 +7,7 @@ use crate::board::grid::Grid;
 use super::bits::Bits;
 use super::solver::PROGRESS_EVERY;
 use super::state::State;
-use super::tables::{MAX_BAND, Tables, band_peers, tables};
+use super::tables::{MAX_BAND, Tables, band_peers};
 
 /// A search for one box shape, behind a trait object so that `Solver` can
 /// hold one per shape.
@@ -75,7 +75,6 @@ impl Job<'_, '_> {
 /// The backtracking search for boxes of `H` rows by `W` columns, on boards
 /// of side `N = H * W`, with one `B` per band.
 pub(super) struct Core<const H: usize, const W: usize, const N: usize, B> {
-    pub(super) tables: &'static Tables,
     /// The open branches from the root up, the one being searched on top,
     /// then spare slots that deeper searches left. Branching on digit d in
     /// a cell copies the top state into the slot above with d placed there
@@ -122,7 +121,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     pub(super) fn settle(&mut self, grid: &Grid, candidates: &[DigitSet]) -> bool {
         let root = &mut self.stack[0];
         Self::limit_to(root, grid, candidates);
-        Self::propagate(self.tables, root, true)
+        Self::propagate(root, true)
     }
 
     /// The root that [`Core::start`] made, before [`Core::search`] runs.
@@ -133,7 +132,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// Searches from the root that [`Core::start`] made, with the contract
     /// of [`Search::run`].
     pub(super) fn search(&mut self, mut job: Job) -> u64 {
-        let (tables, stack) = (self.tables, &mut self.stack);
+        let stack = &mut self.stack;
         // The open branches are `stack[..=top]`, the one searched on top;
         // the states above are kept from deeper branches of earlier
         // searches, so that a branch copies its state once, straight into
@@ -145,7 +144,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         let mut propagated = true;
         loop {
             let state = &mut stack[top];
-            if std::mem::take(&mut propagated) || Self::propagate(tables, state, top == 0) {
+            if std::mem::take(&mut propagated) || Self::propagate(state, top == 0) {
                 match Self::branch_cell(state) {
                     Some((d, band, cell)) => {
                         if top + 1 == stack.len() {
@@ -153,7 +152,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
                         }
                         let (open, above) = stack.split_at_mut(top + 1);
                         let (state, branch) = (&mut open[top], &mut above[0]);
-                        *branch = *state;
+                        branch.copy_from(state);
                         Self::take_out(state, d, band, cell);
                         Self::place(branch, d, band, cell);
                         top += 1;
@@ -186,12 +185,13 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// every single found.
     pub(super) const PEERS: [u128; MAX_BAND] = band_peers(H, W);
 
+    /// The band updates' lookup tables for this shape, made at compile
+    /// time (a constant's reference lives in the binary's read-only data).
+    pub(super) const TABLES: &'static Tables = &Tables::new(H, W);
+
     pub(super) fn new() -> Self {
         const { assert!(N == H * W && N <= 25 && H * N <= B::BITS) };
-        Core {
-            tables: tables(H, W),
-            stack: Vec::new(),
-        }
+        Core { stack: Vec::new() }
     }
 
     /// Every cell of a band.

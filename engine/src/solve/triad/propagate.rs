@@ -78,7 +78,17 @@ impl<L: Lanes> State<L> {
             let band = if after != 0 { after } else { self.dirty }.trailing_zeros() as usize;
             self.dirty &= !(1 << band);
             last = band;
-            if !self.update_band(band) {
+            // Each band's update compiled on its own, so that its boxes,
+            // their bands and their tables are known at compile time.
+            let consistent = match band {
+                0 => self.update_band::<0>(),
+                1 => self.update_band::<1>(),
+                2 => self.update_band::<2>(),
+                3 => self.update_band::<3>(),
+                4 => self.update_band::<4>(),
+                _ => self.update_band::<5>(),
+            };
+            if !consistent {
                 return false;
             }
         }
@@ -145,7 +155,8 @@ impl<L: Lanes> State<L> {
     /// Applies a band's ruled-out configurations, places the digits of
     /// mini-rows (columns) left with three, and restricts its boxes.
     #[inline(always)]
-    fn update_band(&mut self, band: usize) -> bool {
+    fn update_band<const BAND: usize>(&mut self) -> bool {
+        let band = BAND;
         let Band { configs, ruled_out } = self.bands[band];
         if !configs.intersects(ruled_out) {
             return true;
