@@ -51,6 +51,16 @@ impl Census {
             *self.steps.entry(technique).or_default() += 1;
         }
     }
+
+    /// Adds what another thread counted.
+    fn merge(&mut self, other: Census) {
+        self.puzzles += other.puzzles;
+        self.without_path += other.without_path;
+        self.trial.extend(other.trial);
+        for (technique, count) in other.steps {
+            *self.steps.entry(technique).or_default() += count;
+        }
+    }
 }
 
 /// Every step kind of every puzzle's path, on `jobs` threads taking the
@@ -66,13 +76,10 @@ fn census(puzzles: &[(usize, Grid)], jobs: usize) -> Census {
                     let path = solve_path(grid).ok();
                     own.add(*line, path.map(|p| p.iter().map(|s| s.technique).collect()));
                 }
-                let mut all = found.lock().expect("no thread panics holding it");
-                all.puzzles += own.puzzles;
-                all.without_path += own.without_path;
-                all.trial.extend(own.trial);
-                for (technique, count) in own.steps {
-                    *all.steps.entry(technique).or_default() += count;
-                }
+                found
+                    .lock()
+                    .expect("no thread panics holding it")
+                    .merge(own);
             });
         }
     });
