@@ -1,6 +1,6 @@
 //! Band bitmasks: the integer types one band of a board fits in.
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Mul, Not, Shl, Shr};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Mul, Not, Shl, Shr};
 
 /// The cells of one band (the `H` rows of a row of boxes) as bits, row by
 /// row: bit `i * N + c` is the band's row `i`, column `c`. Each shape takes
@@ -13,6 +13,7 @@ pub(super) trait Bits:
     + BitAndAssign
     + BitOr<Output = Self>
     + BitOrAssign
+    + BitXor<Output = Self>
     + Not<Output = Self>
     + Shl<usize, Output = Self>
     + Shr<usize, Output = Self>

@@ -67,24 +67,35 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// so every digit-band's check and update works on fixed offsets in the
     /// state, with no call, loop counter or bounds check per digit-band.
     pub(super) fn update_small(tables: &Tables, state: &mut State<B, N, W>) -> bool {
-        let mut changed = true;
-        while changed {
-            changed = false;
+        loop {
             unrolled!(at in 0..32 {
                 if at < N * W {
                     let (d, band) = (at / W, at % W);
                     if state.every_digit >> d & 1 != 0
                         && state.cells[d][band] != state.updated[d][band]
+                        && !Self::update(tables, state, d, band)
                     {
-                        changed = true;
-                        if !Self::update(tables, state, d, band) {
-                            return false;
-                        }
+                        return false;
                     }
                 }
             });
+            if Self::settled(state) {
+                return true;
+            }
         }
-        true
+    }
+
+    /// Whether no digit-band changed since its last update: one pass over
+    /// the state that the compiler vectorises.
+    #[inline(always)]
+    pub(super) fn settled(state: &State<B, N, W>) -> bool {
+        let changes = state
+            .cells
+            .as_flattened()
+            .iter()
+            .zip(state.updated.as_flattened())
+            .fold(B::ZERO, |changes, (&now, &then)| changes | (now ^ then));
+        changes == B::ZERO
     }
 
     /// `update_small` for larger boards, whose many digits make unrolling
