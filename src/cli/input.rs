@@ -161,7 +161,7 @@ impl Iterator for Puzzles {
                 return None;
             }
             match self.lines.next_line() {
-                Ok(Some((number, Line::Text(text)))) => self.assembler.push_line(number, &text),
+                Ok(Some((number, Line::Text(bytes)))) => self.assembler.push_bytes(number, bytes),
                 Ok(Some((_, Line::LongComment))) => {}
                 Ok(Some((number, Line::TooLong))) => {
                     self.assembler.end_grid();
