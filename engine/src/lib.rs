@@ -111,7 +111,7 @@ pub use logic::spelled::{
 
 pub use logic::techniques;
 pub use logic::trial::unique_by_trials;
-pub use logic::unique::{solve_unique, solve_unique_with};
+pub use logic::unique::{solve_unique, solve_unique_in_place_with, solve_unique_with};
 
 pub use symmetry::burnside::{
     Census, ClassCount, SymmetryClass, census, census_by_class, published_grid_count,

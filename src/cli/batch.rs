@@ -140,7 +140,8 @@ pub fn no_solution_because(grid: &Grid, otherwise: &str) -> String {
 }
 
 /// Runs a worker from `make_worker` on every puzzle of the input, on the
-/// threads `--jobs` asks for (each thread makes its own worker), and writes
+/// threads `--jobs` asks for (each thread makes its own worker, which owns
+/// each puzzle it is given: `solve` writes the solution in its memory), and writes
 /// the outcomes in input order as they come: the input is a stream and is
 /// never held whole. `verbose` prints each warning with its line. The exit
 /// status is 0 when every puzzle was read and reported ok, 1 when some
@@ -152,7 +153,7 @@ pub fn run_batch<W>(
     make_worker: impl Fn() -> W + Sync,
 ) -> ExitCode
 where
-    W: FnMut(&ParsedPuzzle) -> Outcome,
+    W: FnMut(ParsedPuzzle) -> Outcome,
 {
     let stream = match open_input(args.file.as_ref()) {
         Ok(stream) => stream,
@@ -167,7 +168,7 @@ where
         stream.puzzles(args.box_shape),
         || {
             let mut each = make_worker();
-            move |entry: Entry, _: &Stop| entry.map(|puzzle| (puzzle.line, each(&puzzle)))
+            move |entry: Entry, _: &Stop| entry.map(|puzzle| (puzzle.line, each(puzzle)))
         },
         |handled| sink.take(handled),
     );

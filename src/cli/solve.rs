@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use tudoku_engine::{Outcome as Solved, SolutionCount, Solver, solve_unique_with};
+use tudoku_engine::{Grid, ParsedPuzzle, SolutionCount, Solver, solve_unique_in_place_with};
 
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::json::Object;
@@ -44,13 +44,14 @@ pub fn run(args: &SolveArgs, report: &Report) -> ExitCode {
     run_batch(&args.batch, args.verbose, report, || {
         let mut solver = Solver::new();
         let tally = &tally;
-        move |read| {
-            let grid = &read.grid;
-            let puzzle = || Object::new().str("puzzle", &grid.to_line(args.zeros));
+        move |read: ParsedPuzzle| {
+            let mut grid = read.grid;
+            let puzzle = |grid: &Grid| Object::new().str("puzzle", &grid.to_line(args.zeros));
             if args.count {
+                let grid = &grid;
                 let count = solver.count_with_progress(grid, args.limit, &mut |k| tally.update(k));
                 let fields = || {
-                    puzzle()
+                    puzzle(grid)
                         .num("count", count.found())
                         .bool("exact", matches!(count, SolutionCount::Exactly(_)))
                 };
@@ -61,23 +62,28 @@ pub fn run(args: &SolveArgs, report: &Report) -> ExitCode {
                 }
                 return Outcome::either(report, || describe(count), fields);
             }
-            let (solution, unique) = match solve_unique_with(&mut solver, grid) {
-                Solved::Unsolvable => {
-                    return Outcome::failed("no solution")
-                        .with_fields(puzzle().str("solutions", "none"))
-                        .because(no_solution_because(grid, "no solution"));
+            // the puzzle's line, for JSON, before the solution takes its place
+            let fields = report.json().then(|| puzzle(&grid));
+            let unique = match solve_unique_in_place_with(&mut solver, &mut grid) {
+                SolutionCount::Exactly(0) => {
+                    let why = no_solution_because(&grid, "no solution");
+                    let outcome = Outcome::failed("no solution").because(why);
+                    return match fields {
+                        Some(fields) => outcome.with_fields(fields.str("solutions", "none")),
+                        None => outcome,
+                    };
                 }
-                Solved::Unique(solution) => (solution, true),
-                Solved::Multiple(solution) => (solution, false),
+                count => count.is_unique(),
             };
-            // the solution's own memory becomes its line
-            let line = solution.into_line(args.zeros);
-            let outcome = if report.json() {
-                let solutions = if unique { "one" } else { "several" };
-                Outcome::nothing()
-                    .with_fields(puzzle().str("solution", &line).str("solutions", solutions))
-            } else {
-                Outcome::done(line)
+            // the solution's own memory, once the puzzle's, becomes its line
+            let line = grid.into_line(args.zeros);
+            let outcome = match fields {
+                Some(fields) => {
+                    let solutions = if unique { "one" } else { "several" };
+                    Outcome::nothing()
+                        .with_fields(fields.str("solution", &line).str("solutions", solutions))
+                }
+                None => Outcome::done(line),
             };
             if unique {
                 outcome

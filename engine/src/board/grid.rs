@@ -38,6 +38,13 @@ impl Grid {
         Grid { shape, cells }
     }
 
+    /// Makes `self` a copy of `other`, a grid of the same shape, in its own
+    /// memory.
+    pub(crate) fn copy_from(&mut self, other: &Grid) {
+        debug_assert!(self.shape == other.shape);
+        self.cells.copy_from_slice(&other.cells);
+    }
+
     /// The board's box shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -115,12 +122,9 @@ impl Grid {
         // measurable share of a 9x9 solve; comparisons rather than a table
         // lookup let the compiler do 16 or more cells at once
         for v in &mut bytes {
-            *v = match *v {
-                0 => empty,
-                1..=9 => b'0' + *v,
-                // 10 is `A`
-                _ => b'A' - 10 + *v,
-            };
+            // 10 is `A`
+            let symbol = *v + if *v > 9 { b'A' - 10 } else { b'0' };
+            *v = if *v == 0 { empty } else { symbol };
         }
         String::from_utf8(bytes).expect("symbols are ASCII")
     }

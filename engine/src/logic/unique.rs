@@ -26,7 +26,7 @@ use super::difficulty::Difficulty;
 use super::techniques::{Board, StepFinder};
 use crate::board::grid::Grid;
 use crate::board::validate;
-use crate::solve::solver::{Outcome, Solver};
+use crate::solve::solver::{Outcome, SolutionCount, Solver};
 
 /// Boards from this side up are narrowed by logic before the search.
 pub const NARROW_FROM: usize = 16;
@@ -52,6 +52,22 @@ pub fn solve_unique_with(solver: &mut Solver, grid: &Grid) -> Outcome {
         return Outcome::Unsolvable;
     }
     by_logic(solver, grid)
+}
+
+/// `solve_unique_with` for a caller done with the puzzle: `grid` becomes
+/// its first solution when it has one, and is left as it was when it has
+/// none (see [`Solver::solve_unique_in_place`]). The count stops at two.
+pub fn solve_unique_in_place_with(solver: &mut Solver, grid: &mut Grid) -> SolutionCount {
+    if grid.shape().n() < NARROW_FROM {
+        return solver.solve_unique_in_place(grid);
+    }
+    let (found, solution) = match solve_unique_with(solver, grid) {
+        Outcome::Unsolvable => return SolutionCount::Exactly(0),
+        Outcome::Unique(solution) => (SolutionCount::Exactly(1), solution),
+        Outcome::Multiple(solution) => (SolutionCount::AtLeast(2), solution),
+    };
+    *grid = solution;
+    found
 }
 
 /// Narrowing and logical branches, then the solver (see the module doc), on
@@ -189,6 +205,32 @@ mod tests {
             }
         }
         grid
+    }
+
+    /// The logic route, in place: a full board with a cell emptied has
+    /// that board as its one solution, an empty board several, clashing
+    /// givens none (and the grid stays as it was).
+    #[test]
+    fn solving_in_place_by_logic_on_large_boards() {
+        let mut solver = Solver::new();
+        for n in [16, 25] {
+            let shape = Shape::for_size(n).unwrap();
+            let full = solver.solve(&Grid::empty(shape)).unwrap();
+            let mut grid = full.clone();
+            grid.put(7, 0);
+            let found = solve_unique_in_place_with(&mut solver, &mut grid);
+            assert_eq!((found, &grid), (SolutionCount::Exactly(1), &full));
+            let mut grid = Grid::empty(shape);
+            let found = solve_unique_in_place_with(&mut solver, &mut grid);
+            assert_eq!(found, SolutionCount::AtLeast(2));
+            assert!(is_solved(&grid));
+            let mut clash = Grid::empty(shape);
+            clash.put(0, 3);
+            clash.put(n, 3);
+            let mut grid = clash.clone();
+            let found = solve_unique_in_place_with(&mut solver, &mut grid);
+            assert_eq!((found, &grid), (SolutionCount::Exactly(0), &clash));
+        }
     }
 
     #[test]

@@ -108,6 +108,8 @@ pub struct Solver {
     cores: [Option<Box<dyn Search>>; SUPPORTED_SHAPES.len()],
     /// Made by `for_short_searches`.
     short: bool,
+    /// The puzzle's givens, kept between puzzles by `solve_unique_in_place`.
+    givens: Option<Grid>,
 }
 
 impl Solver {
@@ -211,6 +213,27 @@ impl Solver {
         }
     }
 
+    /// `solve_unique` for a caller done with the puzzle: `grid` becomes
+    /// its first solution when it has one, and is left as it was when it
+    /// has none, so that the caller can say why. The count stops at two.
+    /// A batch solve spares the new grid `solve_unique` makes for each
+    /// solution, an allocation a puzzle: the givens are copied into a grid
+    /// the solver keeps instead.
+    pub fn solve_unique_in_place(&mut self, grid: &mut Grid) -> SolutionCount {
+        let givens = match self.givens.take() {
+            Some(mut kept) if kept.shape() == grid.shape() => {
+                kept.copy_from(grid);
+                kept
+            }
+            _ => grid.clone(),
+        };
+        let found = self
+            .core(grid.shape())
+            .run(&givens, &[], 2, Some(grid), &mut quiet);
+        self.givens = Some(givens);
+        stopped_at(found, 2)
+    }
+
     fn core(&mut self, shape: Shape) -> &mut dyn Search {
         let index = shape_index(shape);
         self.cores[index]
@@ -283,6 +306,44 @@ mod tests {
         let g = Grid::empty(Shape::for_size(4).unwrap());
         assert_eq!(count(&g, 0), SolutionCount::Exactly(288));
         assert_eq!(count(&g, 10), SolutionCount::AtLeast(10));
+    }
+
+    /// In place, one solver across every shape in turn: the grid becomes
+    /// the solution `solve_unique` finds, with the same count, and stays
+    /// as it was when there is none.
+    #[test]
+    fn solving_in_place_matches_solve_unique() {
+        let mut solver = Solver::new();
+        for _ in 0..2 {
+            for shape in Shape::all() {
+                let full = solve(&Grid::empty(shape)).expect("an empty board has a solution");
+                let mut one_empty = full.clone();
+                one_empty.put(1, 0);
+                let mut clash = Grid::empty(shape);
+                clash.put(0, 1);
+                clash.put(1, 1);
+                for puzzle in [Grid::empty(shape), one_empty, clash] {
+                    let mut grid = puzzle.clone();
+                    let found = solver.solve_unique_in_place(&mut grid);
+                    match Solver::new().solve_unique(&puzzle) {
+                        Outcome::Unsolvable => {
+                            assert_eq!(found, SolutionCount::Exactly(0));
+                            assert_eq!(grid, puzzle);
+                        }
+                        Outcome::Unique(solution) => {
+                            assert_eq!(found, SolutionCount::Exactly(1));
+                            assert!(is_solution(&puzzle, &grid));
+                            assert_eq!(grid, solution);
+                        }
+                        Outcome::Multiple(solution) => {
+                            assert_eq!(found, SolutionCount::AtLeast(2));
+                            assert!(is_solution(&puzzle, &grid));
+                            assert_eq!(grid, solution);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
