@@ -77,7 +77,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = quick_solve(std::env::args_os()).unwrap_or_else(Cli::parse);
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = plain_solve(&args)
+        .or_else(|| quick_solve(args))
+        .unwrap_or_else(Cli::parse);
     let Globals { config_dir, report } = cli.globals;
     let report = &report;
     match cli.command {
@@ -98,6 +101,32 @@ fn main() -> ExitCode {
         }
         None => cli::play::run(ConfigDir::resolve(config_dir.as_deref()), None),
     }
+}
+
+/// `tudoku solve FILE` and `tudoku solve --jobs N FILE`, the lines scripts
+/// and benchmarks run, read without clap (see `cli::solve::plain_args`):
+/// even the parser of `solve` alone is a tenth of a one-puzzle run's
+/// instructions, and the pages of its code are read in from disk. Any other
+/// line returns `None`, for `quick_solve`; one this takes reads as the
+/// whole parser reads it (tested in src/tests/cli_parse.rs).
+fn plain_solve(args: &[OsString]) -> Option<Cli> {
+    let words: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str())
+        .collect::<Option<_>>()?;
+    let (command, words) = words.split_first()?;
+    if *command != "solve" {
+        return None;
+    }
+    let args = cli::solve::plain_args(words)?;
+    Some(Cli {
+        globals: Globals {
+            config_dir: None,
+            report: cli::Report::default(),
+        },
+        command: Some(Command::Solve(args)),
+    })
 }
 
 /// `tudoku solve ...` (the command named first), parsed by a parser that

@@ -41,7 +41,7 @@ impl JobsArg {
 /// thread) stay small. More is refused as bad usage, naming this.
 pub const MAX_JOBS: usize = 1024;
 
-fn parse_jobs(s: &str) -> Result<NonZeroUsize, String> {
+pub fn parse_jobs(s: &str) -> Result<NonZeroUsize, String> {
     let jobs = s
         .trim()
         .parse::<NonZeroUsize>()

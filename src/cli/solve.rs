@@ -8,6 +8,7 @@ use tudoku_engine::{Grid, ParsedPuzzle, SolutionCount, Solver, solve_unique_in_p
 use super::batch::{BatchArgs, Outcome, no_solution_because, run_batch};
 use super::json::Object;
 use super::output::Report;
+use super::parallel::{JobsArg, parse_jobs};
 use super::progress::Tally;
 
 #[derive(clap::Args, Debug)]
@@ -28,6 +29,37 @@ pub struct SolveArgs {
     /// of one line with their number at the end.
     #[arg(long, short)]
     pub verbose: bool,
+}
+
+/// `solve`'s arguments from `FILE`, `--jobs N FILE`, `-j N FILE` or
+/// `--jobs=N FILE` alone, where `FILE` is `-` or a name that does not start
+/// with `-` and `N` is what `--jobs` takes; `None` for anything else, which
+/// clap reads (main.rs, `plain_solve`).
+pub fn plain_args(words: &[&str]) -> Option<SolveArgs> {
+    let (jobs, file) = match *words {
+        [file] => (None, file),
+        ["--jobs" | "-j", jobs, file] => (Some(jobs), file),
+        [jobs, file] => (Some(jobs.strip_prefix("--jobs=")?), file),
+        _ => return None,
+    };
+    if file.is_empty() || file.starts_with('-') && file != "-" {
+        return None;
+    }
+    let jobs = match jobs {
+        Some(jobs) => Some(parse_jobs(jobs).ok()?),
+        None => None,
+    };
+    Some(SolveArgs {
+        batch: BatchArgs {
+            file: Some(file.into()),
+            box_shape: None,
+            jobs: JobsArg { jobs },
+        },
+        count: false,
+        limit: DEFAULT_LIMIT,
+        zeros: false,
+        verbose: false,
+    })
 }
 
 /// Where `--count` stops unless told otherwise: an empty 9x9 board gets

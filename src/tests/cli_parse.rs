@@ -1,12 +1,12 @@
-//! `solve`'s quick parser (main.rs, `quick_solve`) against the whole
-//! command-line parser: every command line it takes reads the same, and
-//! every one it refuses is left to the whole parser.
+//! `solve`'s quick parsers (main.rs, `plain_solve` and `quick_solve`)
+//! against the whole command-line parser: every command line they take
+//! reads the same, and every one they refuse is left to the whole parser.
 
 use std::ffi::OsString;
 
 use clap::Parser;
 
-use crate::{Cli, quick_solve};
+use crate::{Cli, plain_solve, quick_solve};
 
 fn argv(line: &str) -> Vec<OsString> {
     line.split_whitespace().map(OsString::from).collect()
@@ -21,6 +21,58 @@ fn quick(line: &str) -> Option<String> {
         assert_eq!(quick, &format!("{whole:?}"), "{line}");
     }
     quick
+}
+
+/// The plain parse of `line`, checked against the whole parser's.
+fn plain(line: &str) -> Option<String> {
+    let plain = plain_solve(&argv(line)).map(|cli| format!("{cli:?}"));
+    if let Some(plain) = &plain {
+        let whole = Cli::try_parse_from(argv(line))
+            .unwrap_or_else(|e| panic!("{line}: the plain parser took it, the whole one said {e}"));
+        assert_eq!(plain, &format!("{whole:?}"), "{line}");
+    }
+    plain
+}
+
+#[test]
+fn plain_solve_lines_read_as_the_whole_parser_reads_them() {
+    for line in [
+        "tudoku solve puzzles.txt",
+        "tudoku solve -",
+        "tudoku solve --jobs 1 puzzles.txt",
+        "tudoku solve -j 12 puzzles.txt",
+        "tudoku solve --jobs=1024 puzzles.txt",
+    ] {
+        assert!(plain(line).is_some(), "{line}: not taken");
+    }
+    let cli = plain_solve(&argv("tudoku solve -j 7 p.txt")).expect("taken");
+    let crate::Command::Solve(args) = cli.command.expect("a command") else {
+        panic!("not solve");
+    };
+    assert_eq!(args.batch.jobs.count(), 7);
+    assert_eq!(args.batch.file, Some("p.txt".into()));
+    // anything more, or else, is for the other parsers
+    for line in [
+        "tudoku",
+        "tudoku solve",
+        "tudoku rate puzzles.txt",
+        "tudoku solve --count puzzles.txt",
+        "tudoku solve -c puzzles.txt",
+        "tudoku solve --zeros puzzles.txt",
+        "tudoku solve puzzles.txt --jobs 2",
+        "tudoku solve --jobs 0 puzzles.txt",
+        "tudoku solve --jobs 1025 puzzles.txt",
+        "tudoku solve --jobs x puzzles.txt",
+        "tudoku solve -j3 puzzles.txt",
+        "tudoku solve --jobs 1 --quiet",
+        "tudoku solve --help",
+        "tudoku solve -- puzzles.txt",
+        "tudoku solve one.txt two.txt",
+        "tudoku --quiet solve puzzles.txt",
+        "tudoku solve --format json puzzles.txt",
+    ] {
+        assert_eq!(plain(line), None, "{line}");
+    }
 }
 
 #[test]
