@@ -141,11 +141,12 @@ pub fn no_solution_because(grid: &Grid, otherwise: &str) -> String {
 
 /// Runs a worker from `make_worker` on every puzzle of the input, on the
 /// threads `--jobs` asks for (each thread makes its own worker, which owns
-/// each puzzle it is given: `solve` writes the solution in its memory), and writes
-/// the outcomes in input order as they come: the input is a stream and is
-/// never held whole. `verbose` prints each warning with its line. The exit
-/// status is 0 when every puzzle was read and reported ok, 1 when some
-/// puzzle failed, 2 when the input could not be read or the output written.
+/// each puzzle it is given: `solve` writes the solution in its memory),
+/// and writes the outcomes in input order as they come: the input is a
+/// stream and is never held whole. `verbose` prints each warning with its
+/// line. The exit status is 0 when every puzzle was read and reported ok,
+/// 1 when some puzzle failed, 2 when the input could not be read or the
+/// output written.
 pub fn run_batch<W>(
     args: &BatchArgs,
     verbose: bool,
