@@ -30,9 +30,10 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// Updates every digit's band that changed since its last update, until
     /// none did, then places naked singles (and column singles, see
     /// `wants_column_singles`), and again until nothing changes; false on a
-    /// contradiction.
+    /// contradiction. `sparse_root`: the state is the root of a sparse
+    /// grid's search (`Core::is_sparse`).
     #[inline(never)]
-    pub(super) fn propagate(state: &mut State<B, N, W>, at_root: bool) -> bool {
+    pub(super) fn propagate(state: &mut State<B, N, W>, sparse_root: bool) -> bool {
         let tables = Self::TABLES;
         loop {
             let consistent = if N * W <= SMALL_BOARD_BANDS {
@@ -49,7 +50,7 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
             let placed = match Self::naked_singles(state) {
                 None => return false,
                 Some(true) => true,
-                Some(false) if !Self::wants_column_singles(state, at_root) => false,
+                Some(false) if !Self::wants_column_singles(state, sparse_root) => false,
                 Some(false) => match Self::column_singles(state) {
                     None => return false,
                     Some(placed) => placed,
@@ -248,12 +249,13 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
 
     /// Whether to look for column singles once no naked single is left.
     /// They cost a pass over every digit. On 16x16 and larger boards they
-    /// always pay off; on smaller ones only at the root of the search, where
-    /// they often spare it altogether (17-clue puzzles), and where no cell has
-    /// two candidates: deeper down, branching on such a cell mostly finds the
-    /// same contradiction sooner (measured on top1465 and hardest_1106).
-    pub(super) fn wants_column_singles(state: &State<B, N, W>, at_root: bool) -> bool {
-        N > 12 || at_root || state.pairs.iter().all(|&pairs| pairs == B::ZERO)
+    /// always pay off; on smaller ones only at the root of a sparse grid's
+    /// search, where they often spare it altogether (17-clue puzzles), and
+    /// where no cell has two candidates: deeper down, branching on such a
+    /// cell mostly finds the same contradiction sooner (measured on top1465
+    /// and hardest_1106).
+    pub(super) fn wants_column_singles(state: &State<B, N, W>, sparse_root: bool) -> bool {
+        N > 12 || sparse_root || state.pairs.iter().all(|&pairs| pairs == B::ZERO)
     }
 
     /// Hidden singles in columns, which band updates do not see: places
