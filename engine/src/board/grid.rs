@@ -91,6 +91,11 @@ impl Grid {
         self.cells[cell] = value;
     }
 
+    /// Sets the cells from `first` on to `values`, as `put` does one.
+    pub(crate) fn put_all(&mut self, first: usize, values: &[u8]) {
+        self.cells[first..first + values.len()].copy_from_slice(values);
+    }
+
     /// The values row by row, 0 for an empty cell.
     pub fn values(&self) -> &[u8] {
         &self.cells
