@@ -200,23 +200,34 @@ enum Choice<H> {
     Branch(usize, H, H),
 }
 
-/// Picks the band with fewest configurations left among those not settled,
-/// and in it a digit with two configurations left (else three, else the
-/// fewest above), as tdoku does.
+/// Picks, among the bands not settled, the one with the lowest score: its
+/// configurations left, plus two for each digit not yet fixed to one. In
+/// it, a digit with two configurations left (else three, else the fewest
+/// above), as tdoku does.
+///
+/// tdoku takes the band with fewest configurations. Counting its unfixed
+/// digits too prefers a band nearer to settled, where fixing one more
+/// digit leaves the others fewer ways: the hard sets branch less
+/// (hardest_1905_11plus 61.8 -> 60.0 branches a puzzle, the same set with
+/// its digits relabelled at random 64.7 -> 62.4, hardest_1106 110.7 ->
+/// 105.3) and are 4-5% faster whole-process. Short searches hardly change
+/// (top1465 9.01 -> 9.09 branches); the 17-clue puzzles handed over from
+/// the generic search branch more (4.0 -> 4.5), which costs 17_clue under
+/// 1%. Weights from 1 to 3 for an unfixed digit branched within 2% of
+/// each other.
 #[inline(always)]
 fn choose<L: Lanes>(state: &State<L>) -> Choice<L::Half> {
     let mut best: Option<(usize, u32)> = None;
     for (band, b) in state.bands.iter().enumerate() {
         let [lo, hi] = b.configs.to_words();
-        let mut any = lo | hi;
-        any |= any >> 32;
-        any |= any >> 16;
-        if any & u64::from(ALL) != u64::from(ALL) {
+        let (once, twice) = digits_in_lanes(lo, hi);
+        if once != ALL {
             return Choice::Contradiction;
         }
-        let count = lo.count_ones() + hi.count_ones();
-        if count > 9 && best.is_none_or(|(_, fewest)| count < fewest) {
-            best = Some((band, count));
+        let unfixed = twice.count_ones();
+        let score = lo.count_ones() + hi.count_ones() + 2 * unfixed;
+        if unfixed > 0 && best.is_none_or(|(_, lowest)| score < lowest) {
+            best = Some((band, score));
         }
     }
     let Some((band, _)) = best else {
@@ -254,6 +265,23 @@ fn choose<L: Lanes>(state: &State<L>) -> Choice<L::Half> {
         L::Half::from_words(words(first)),
         L::Half::from_words(words(digit_lanes ^ first)),
     )
+}
+
+/// The digits in at least one and in at least two of a band's six
+/// configuration lanes, given as words of four lanes (the second word's
+/// last two lanes empty): lanes k and k + 4 merged, then k and k + 2, then
+/// 0 and 1, so that lane 0 ends with the whole band's answer. `choose`
+/// needs both for every band at every node, and this takes a dozen word
+/// operations, with no lane taken out on its own.
+#[inline(always)]
+fn digits_in_lanes(lo: u64, hi: u64) -> (u16, u16) {
+    let (mut once, mut twice) = (lo | hi, lo & hi);
+    // lanes 2 and 3 of `twice` are empty: `hi` has no lanes 6 and 7
+    twice |= once & once >> 32;
+    once |= once >> 32;
+    twice |= twice >> 16 | once & once >> 16;
+    once |= once >> 16;
+    (once as u16 & ALL, twice as u16 & ALL)
 }
 
 /// Copies a solved state into a grid.

@@ -234,6 +234,41 @@ fn counting_reports_progress_as_the_generic_search_does() {
     }
 }
 
+/// `choose`'s word-wise fold finds, for random bands (six lanes of
+/// nine-bit digit sets, the last two of eight empty), the digits that a
+/// lane-by-lane count finds in at least one and at least two lanes.
+#[test]
+fn the_lane_fold_counts_digits_as_lane_by_lane() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for round in 0..5000 {
+        // sparse lanes too, so that digits in exactly one lane are common
+        let density = [512, 64, 8][round % 3];
+        let lanes: [u16; 8] = std::array::from_fn(|k| {
+            if k < 6 {
+                rng.random_range(0..512) & rng.random_range(0..density)
+            } else {
+                0
+            }
+        });
+        let word = |k: usize| (0..4).fold(0u64, |w, i| w | u64::from(lanes[k + i]) << (16 * i));
+        let (once, twice) = digits_in_lanes(word(0), word(4));
+        for d in 0..9 {
+            let lanes_with_d = lanes.iter().filter(|&&lane| lane >> d & 1 != 0).count();
+            assert_eq!(
+                once >> d & 1 != 0,
+                lanes_with_d >= 1,
+                "digit {d} of {lanes:?}"
+            );
+            assert_eq!(
+                twice >> d & 1 != 0,
+                lanes_with_d >= 2,
+                "digit {d} of {lanes:?}"
+            );
+        }
+        assert_eq!((once | twice) & !ALL, 0, "{lanes:?}");
+    }
+}
+
 /// The AVX2 backend computes what the portable one does, lane for lane, on
 /// random vectors of nine-bit lanes (the solver's only kind), and so do the
 /// AVX-512 forms of its counts and comparisons where the processor has them.
