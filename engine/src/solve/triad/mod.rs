@@ -201,20 +201,20 @@ enum Choice<H> {
 }
 
 /// Picks, among the bands not settled, the one with the lowest score: its
-/// configurations left, plus two for each digit not yet fixed to one. In
-/// it, a digit with two configurations left (else three, else the fewest
-/// above), as tdoku does.
+/// configurations left, plus one and a half for each digit not yet fixed
+/// to one (in halves: twice the one, plus three times the other). In it, a
+/// digit with two configurations left (else three, else the fewest above),
+/// as tdoku does.
 ///
 /// tdoku takes the band with fewest configurations. Counting its unfixed
 /// digits too prefers a band nearer to settled, where fixing one more
 /// digit leaves the others fewer ways: the hard sets branch less
-/// (hardest_1905_11plus 61.8 -> 60.0 branches a puzzle, the same set with
-/// its digits relabelled at random 64.7 -> 62.4, hardest_1106 110.7 ->
-/// 105.3) and are 4-5% faster whole-process. Short searches hardly change
-/// (top1465 9.01 -> 9.09 branches); the 17-clue puzzles handed over from
-/// the generic search branch more (4.0 -> 4.5), which costs 17_clue under
-/// 1%. Weights from 1 to 3 for an unfixed digit branched within 2% of
-/// each other.
+/// (hardest_1905_11plus 61.75 -> 59.90 branches a puzzle, the same set
+/// with its digits relabelled at random 64.70 -> 62.33, hardest_1106
+/// 110.7 -> 105.5), top1465 as before (9.01), and the 17-clue puzzles that
+/// the generic search hands over more (4.00 -> 4.43). Weights from 1 to 3
+/// for an unfixed digit branched within 2% of each other on the hard sets;
+/// 1.5 alone kept top1465's count.
 #[inline(always)]
 fn choose<L: Lanes>(state: &State<L>) -> Choice<L::Half> {
     let mut best: Option<(usize, u32)> = None;
@@ -225,7 +225,7 @@ fn choose<L: Lanes>(state: &State<L>) -> Choice<L::Half> {
             return Choice::Contradiction;
         }
         let unfixed = twice.count_ones();
-        let score = lo.count_ones() + hi.count_ones() + 2 * unfixed;
+        let score = 2 * (lo.count_ones() + hi.count_ones()) + 3 * unfixed;
         if unfixed > 0 && best.is_none_or(|(_, lowest)| score < lowest) {
             best = Some((band, score));
         }
