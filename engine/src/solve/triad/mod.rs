@@ -124,9 +124,9 @@ fn has_avx512() -> bool {
 }
 
 /// Depth-first search: propagate the state on top of the stack, then branch
-/// on the digit of a band with fewest configurations left, pushing the
-/// state that takes its first configuration and leaving below it the one
-/// that rules that configuration out. Returns the number of solutions found.
+/// on a digit of the band [`choose`] picks, pushing the state that takes
+/// the digit's first configuration and leaving below it the one that rules
+/// that configuration out. Returns the number of solutions found.
 #[inline(always)]
 fn search<L: Lanes>(stack: &mut Vec<State<L>>, mut job: Job) -> u64 {
     stack.clear();
