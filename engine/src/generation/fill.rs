@@ -129,7 +129,7 @@ fn first_budget(shape: Shape) -> u64 {
 const RESTARTS_PER_DOUBLING: u64 = 8;
 
 /// Placement state of the layer being built: which rows and columns of the
-/// board it already uses (so its row tables p[s] and column tables q[t] stay
+/// board it already uses (so its row tables `p[s]` and column tables `q[t]` stay
 /// permutations) and which boxes it has a mark in. Bit i stands for row,
 /// column or box i.
 #[derive(Clone, Copy, Default)]

@@ -27,9 +27,9 @@ const MAX_SIDE: usize = 5;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PiLayer {
     shape: Shape,
-    /// `rows[s][t]` = p[s][t]: the row, inside box (s, t), of the mark.
+    /// `rows[s][t]` = `p[s][t]`: the row, inside box (s, t), of the mark.
     rows: [[u8; MAX_SIDE]; MAX_SIDE],
-    /// `cols[t][s]` = q[t][s]: the column, inside box (s, t), of the mark.
+    /// `cols[t][s]` = `q[t][s]`: the column, inside box (s, t), of the mark.
     cols: [[u8; MAX_SIDE]; MAX_SIDE],
 }
 
