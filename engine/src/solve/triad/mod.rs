@@ -211,10 +211,11 @@ enum Choice<H> {
 /// digit leaves the others fewer ways: the hard sets branch less
 /// (hardest_1905_11plus 61.75 -> 59.90 branches a puzzle, the same set
 /// with its digits relabelled at random 64.70 -> 62.33, hardest_1106
-/// 110.7 -> 105.5), top1465 as before (9.01), and the 17-clue puzzles that
-/// the generic search hands over more (4.00 -> 4.43). Weights from 1 to 3
-/// for an unfixed digit branched within 2% of each other on the hard sets;
-/// 1.5 alone kept top1465's count.
+/// 110.7 -> 105.5) and top1465 as before (9.01), while the 17-clue puzzles
+/// that the generic search hands over branch more (4.00 -> 4.43), which
+/// costs 17_clue under 1%. Weights from 1 to 3 for an unfixed digit
+/// branched within 2% of each other on the hard sets; 1.5 alone kept
+/// top1465's count.
 #[inline(always)]
 fn choose<L: Lanes>(state: &State<L>) -> Choice<L::Half> {
     let mut best: Option<(usize, u32)> = None;
