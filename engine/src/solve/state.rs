@@ -57,8 +57,9 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         }
     }
 
-    /// Places the puzzle's givens and returns how many there are; `None`
-    /// when two of them clash.
+    /// Places the puzzle's givens, each taken out of its peers, and returns
+    /// how many there are; `None` when two of them clash in a row or a box
+    /// (a clash in a column is left to the band updates, which find it).
     pub(super) fn place_givens(state: &mut State<B, N, W>, grid: &Grid) -> Option<usize> {
         // Band by band: no cell index is divided to find its band and bit,
         // which showed on easy puzzles, where the givens are most of the work.
@@ -66,24 +67,50 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
         // and then visited: a test of each cell, given or empty at random,
         // is a branch the processor mostly guesses wrong.
         let mut givens = 0;
+        let mut given = [[B::ZERO; W]; N];
+        let mut filled = [B::ZERO; W];
         for (band, values) in (0..W).zip(grid.values().chunks_exact(Self::BAND)) {
-            let filled = values
+            filled[band] = values
                 .iter()
                 .enumerate()
                 .fold(B::ZERO, |filled, (bit, &value)| {
                     filled | B::from_u32(u32::from(value != 0)) << bit
                 });
-            for cell in each_bit(filled) {
+            for cell in each_bit(filled[band]) {
                 let value = values[cell.trailing_zeros() as usize];
                 let d = value as usize - 1;
                 if d >= N || state.cells[d][band] & cell == B::ZERO {
                     return None;
                 }
                 Self::place(state, d, band, cell);
+                given[d][band] |= cell;
                 givens += 1;
             }
         }
+        Self::settle_givens(state, &given, &filled);
         Some(givens)
+    }
+
+    /// Takes every given's digit out of its column and the other digits out
+    /// of its cell, all at once: `given` holds each digit's givens, `filled`
+    /// every given's cell. The root's band updates would find the same, a
+    /// digit-band at a time, each undoing what an earlier update of the
+    /// sweep had settled, so that sweep after sweep went round again
+    /// (callgrind, whole process: serg_benchmark 3.0% and 17_clue 7.1%
+    /// fewer instructions).
+    fn settle_givens(state: &mut State<B, N, W>, given: &[[B; W]; N], filled: &[B; W]) {
+        for (cells, own) in state.cells.iter_mut().zip(given) {
+            let columns = own.iter().fold(0, |columns, &bits| {
+                (0..H).fold(columns, |c, i| c | Self::row(bits, i))
+            });
+            let elsewhere = !Self::in_every_row(columns);
+            for band in 0..W {
+                cells[band] &= elsewhere & !filled[band] | own[band];
+            }
+        }
+        for (unsolved, &filled) in state.unsolved.iter_mut().zip(filled) {
+            *unsolved &= !filled;
+        }
     }
 
     /// Takes out of each empty cell the digits its `candidates` set lacks
@@ -177,5 +204,89 @@ impl<const H: usize, const W: usize, const N: usize, B: Bits> Core<H, W, N, B> {
     /// The cells not yet solved.
     pub(super) fn unsolved_count(state: &State<B, N, W>) -> u32 {
         state.unsolved.iter().map(|&u| u.count_ones()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::geometry::Shape;
+    use crate::solve::solver::solve;
+    use crate::solve::triad::tests::sample;
+
+    /// Planting a grid leaves each given's cell its digit alone, and every
+    /// empty cell the digits that no given among its peers holds: no more,
+    /// no fewer. The oracle is the board's geometry, not the band layout.
+    fn assert_planted_exactly<const H: usize, const W: usize, const N: usize, B: Bits>(
+        grid: &Grid,
+    ) {
+        let mut core = Core::<H, W, N, B>::new();
+        assert!(core.plant(grid).is_some(), "{grid}");
+        let mut sets = Vec::new();
+        Core::<H, W, N, B>::candidates(core.root(), &mut sets);
+        let geometry = grid.shape().geometry();
+        let values = grid.values();
+        for (cell, &v) in values.iter().enumerate() {
+            let expected = if v != 0 {
+                DigitSet::single(v)
+            } else {
+                geometry.peers[cell]
+                    .iter()
+                    .fold(DigitSet::full(N), |left, &peer| {
+                        left - DigitSet::single(values[peer])
+                    })
+            };
+            assert_eq!(sets[cell], expected, "cell {cell} of {grid}");
+        }
+        let empty = values.iter().filter(|&&v| v == 0).count();
+        assert_eq!(
+            Core::<H, W, N, B>::unsolved_count(core.root()) as usize,
+            empty,
+            "{grid}"
+        );
+    }
+
+    /// A solution of the empty board of `shape` with every third cell, and
+    /// then every other, left empty.
+    fn thinned(shape: Shape) -> Vec<Grid> {
+        let full = solve(&Grid::empty(shape)).expect("an empty board has a solution");
+        [3, 2]
+            .into_iter()
+            .map(|step| {
+                let mut grid = full.clone();
+                for cell in (0..grid.values().len()).step_by(step) {
+                    grid.put(cell, 0);
+                }
+                grid
+            })
+            .collect()
+    }
+
+    #[test]
+    fn planting_takes_each_given_out_of_its_peers_and_nothing_else() {
+        for file in ["serg_sample.txt", "17_clue_sample.txt"] {
+            for grid in sample(file, 10) {
+                assert_planted_exactly::<3, 3, 9, u32>(&grid);
+            }
+        }
+        let shape = |h, w| Shape::new(h, w).expect("a supported shape");
+        for grid in thinned(shape(2, 2)) {
+            assert_planted_exactly::<2, 2, 4, u32>(&grid);
+        }
+        for grid in thinned(shape(2, 3)) {
+            assert_planted_exactly::<2, 3, 6, u32>(&grid);
+        }
+        for grid in thinned(shape(4, 2)) {
+            assert_planted_exactly::<4, 2, 8, u32>(&grid);
+        }
+        for grid in thinned(shape(3, 4)) {
+            assert_planted_exactly::<3, 4, 12, u64>(&grid);
+        }
+        for grid in thinned(shape(4, 4)) {
+            assert_planted_exactly::<4, 4, 16, u64>(&grid);
+        }
+        for grid in thinned(shape(5, 5)) {
+            assert_planted_exactly::<5, 5, 25, u128>(&grid);
+        }
     }
 }
