@@ -69,30 +69,38 @@ impl<L: Lanes> State<L> {
     }
 
     /// Updates the dirty bands, and the boxes they restrict, until nothing
-    /// changes; false on a contradiction.
+    /// changes; false on a contradiction. The bands are visited in turn,
+    /// rows of boxes then columns, round and round, each one's update
+    /// compiled on its own (so that its boxes, their bands and their tables
+    /// are known at compile time) behind its own test of its dirty bit. A
+    /// jump to the next dirty band's update through a table, as before, was
+    /// an indirect branch the processor mostly guessed wrong (cachegrind:
+    /// 86% of them), and cost the hard sets about 1% of their time. Rows
+    /// and columns interleaved (0, 3, 1, 4, 2, 5) did more work: 4% slower.
     #[inline(always)]
     pub(super) fn propagate(&mut self) -> bool {
-        let mut last = 5;
         while self.dirty != 0 {
-            let after = self.dirty & !((2u8 << last) - 1);
-            let band = if after != 0 { after } else { self.dirty }.trailing_zeros() as usize;
-            self.dirty &= !(1 << band);
-            last = band;
-            // Each band's update compiled on its own, so that its boxes,
-            // their bands and their tables are known at compile time.
-            let consistent = match band {
-                0 => self.update_band::<0>(),
-                1 => self.update_band::<1>(),
-                2 => self.update_band::<2>(),
-                3 => self.update_band::<3>(),
-                4 => self.update_band::<4>(),
-                _ => self.update_band::<5>(),
-            };
+            let consistent = self.update_if_dirty::<0>()
+                && self.update_if_dirty::<1>()
+                && self.update_if_dirty::<2>()
+                && self.update_if_dirty::<3>()
+                && self.update_if_dirty::<4>()
+                && self.update_if_dirty::<5>();
             if !consistent {
                 return false;
             }
         }
         true
+    }
+
+    /// Updates band `BAND` if it is dirty; false on a contradiction.
+    #[inline(always)]
+    fn update_if_dirty<const BAND: usize>(&mut self) -> bool {
+        if self.dirty & 1 << BAND == 0 {
+            return true;
+        }
+        self.dirty &= !(1 << BAND);
+        self.update_band::<BAND>()
     }
 
     /// Keeps only `allowed` in box `b` and propagates within the box, telling
