@@ -189,23 +189,26 @@ impl<L: Lanes> State<L> {
         };
         let configs = configs.and_not(removing);
         self.bands[band].configs = configs;
-        let (vertical, index) = (band / 3, band % 3);
+        self.restrict_from::<BAND, 0>(triads)
+            && self.restrict_from::<BAND, 1>(triads)
+            && self.restrict_from::<BAND, 2>(triads)
+    }
+
+    /// Restricts box `P` of band `BAND` to the digits its `triads` allow.
+    #[inline(always)]
+    fn restrict_from<const BAND: usize, const P: usize>(&mut self, triads: L) -> bool {
+        let (vertical, index) = (BAND / 3, BAND % 3);
         let free = L::from_array(BAND_FREE[vertical]);
-        for p in 0..3 {
-            let row = if p == 2 { triads.hi() } else { triads.lo() };
-            let both = L::join(row, row);
-            let [first, second] = &TRIADS_TO_BOX[vertical][p % 2];
-            let allowed = both.shuffle(first).or(both.shuffle(second)).or(free);
-            let b = if vertical == 1 {
-                3 * p + index
-            } else {
-                3 * index + p
-            };
-            if !self.restrict(b, allowed) {
-                return false;
-            }
-        }
-        true
+        let row = if P == 2 { triads.hi() } else { triads.lo() };
+        let both = L::join(row, row);
+        let [first, second] = &TRIADS_TO_BOX[vertical][P % 2];
+        let allowed = both.shuffle(first).or(both.shuffle(second)).or(free);
+        let b = if vertical == 1 {
+            3 * P + index
+        } else {
+            3 * index + P
+        };
+        self.restrict(b, allowed)
     }
 }
 
