@@ -85,6 +85,9 @@ pub use board::geometry::{Geometry, SUPPORTED_SIZES, UnitKind, UnsupportedShape}
 pub use board::grid::{SetError, symbol, value_of};
 pub use board::house::House;
 pub use board::reader::{ParseErrorKind, PuzzleAssembler, PuzzleReader};
+pub use board::rules::{
+    Cage, HouseIter, Rules, RulesError, RulesSpec, UnknownVariant, Variant, digit_sets, sum_range,
+};
 pub use board::share::{ShareError, from_share_code, is_share_code, share_code};
 pub use board::validate::{Clash, conflicts, first_clash, is_consistent, is_solution, is_solved};
 
@@ -98,6 +101,7 @@ pub use generation::pi::{PiLayer, all_layers};
 pub use generation::practice::{
     SEEDED as PRACTICE_SEEDED, is_seeded, practice_seeds, why_none_known,
 };
+pub use generation::variant::{VariantError, VariantPuzzle, generate_variant, random_regions};
 
 pub use solve::solver::{Outcome, PROGRESS_EVERY, Solver};
 

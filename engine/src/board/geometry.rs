@@ -5,6 +5,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use super::house::House;
+
 /// The box shapes tudoku supports, as (box_rows, box_cols). The first entry for
 /// a given n is that size's default shape.
 pub const SUPPORTED_SHAPES: [(u8, u8); 10] = [
@@ -197,6 +199,12 @@ pub enum UnitKind {
     Col,
     /// A box.
     Box,
+    /// A jigsaw region, in place of the boxes.
+    Region,
+    /// A long diagonal of Sudoku X.
+    Diagonal,
+    /// A window of windoku.
+    Window,
 }
 
 /// Precomputed facts about one shape. Cells are indexed row-major
@@ -290,12 +298,7 @@ impl Geometry {
 
     /// Human name of a unit, 1-based, as hints print it: "row 3", "column 5", "box 9".
     pub fn unit_name(&self, unit: usize) -> String {
-        let index = unit % self.n + 1;
-        match self.unit_kind(unit) {
-            UnitKind::Row => format!("row {index}"),
-            UnitKind::Col => format!("column {index}"),
-            UnitKind::Box => format!("box {index}"),
-        }
+        House::from_unit(unit, self.shape).map_or_else(String::new, |house| house.to_string())
     }
 
     /// `rNcM`, 1-based, as hints print cells.

@@ -7,12 +7,15 @@ use std::str::FromStr;
 use super::cell::Cell;
 use super::geometry::Shape;
 use super::reader::{ParseError, parse_one};
+use super::rules::{Rules, RulesError};
 
-/// The values of an n x n board, row-major; 0 is an empty cell, 1..=n a digit.
+/// The values of an n x n board, row-major; 0 is an empty cell, 1..=n a
+/// digit, and the rules they play by (classic unless a variant's are set).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
     cells: Vec<u8>,
+    rules: Rules,
 }
 
 impl Grid {
@@ -21,13 +24,18 @@ impl Grid {
         Grid {
             shape,
             cells: vec![0; shape.cell_count()],
+            rules: Rules::classic(),
         }
     }
 
     /// A grid from row-major values; `None` when the length or a value does not fit the shape.
     pub fn from_values(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
         (cells.len() == shape.cell_count() && cells.iter().all(|&v| v as usize <= shape.n()))
-            .then_some(Grid { shape, cells })
+            .then_some(Grid {
+                shape,
+                cells,
+                rules: Rules::classic(),
+            })
     }
 
     /// A grid from values the reader has already checked against the
@@ -35,7 +43,36 @@ impl Grid {
     pub(super) fn from_checked_values(shape: Shape, cells: Vec<u8>) -> Grid {
         debug_assert!(cells.len() == shape.cell_count());
         debug_assert!(cells.iter().all(|&v| v as usize <= shape.n()));
-        Grid { shape, cells }
+        Grid {
+            shape,
+            cells,
+            rules: Rules::classic(),
+        }
+    }
+
+    /// The same values under `rules` (made for this grid's shape).
+    pub fn with_rules(mut self, rules: Rules) -> Result<Grid, RulesError> {
+        if !rules.fits(self.shape) {
+            return Err(RulesError::OtherShape { shape: self.shape });
+        }
+        self.rules = rules;
+        Ok(self)
+    }
+
+    /// The rules the board plays by: classic, or a variant's houses and
+    /// cages.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// An empty board of the same shape and rules, for a solution to be
+    /// written into.
+    pub(crate) fn blank_like(&self) -> Grid {
+        Grid {
+            shape: self.shape,
+            cells: vec![0; self.cells.len()],
+            rules: self.rules.clone(),
+        }
     }
 
     /// Makes `self` a copy of `other`, a grid of the same shape, in its own
@@ -43,6 +80,7 @@ impl Grid {
     pub(crate) fn copy_from(&mut self, other: &Grid) {
         debug_assert!(self.shape == other.shape);
         self.cells.copy_from_slice(&other.cells);
+        self.rules.clone_from(&other.rules);
     }
 
     /// The board's box shape.
@@ -175,7 +213,17 @@ pub enum SetError {
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({}, {})", self.shape, self.to_line(false))
+        if self.rules.is_classic() {
+            write!(f, "Grid({}, {})", self.shape, self.to_line(false))
+        } else {
+            write!(
+                f,
+                "Grid({}, {}, {:?})",
+                self.shape,
+                self.to_line(false),
+                self.rules
+            )
+        }
     }
 }
 

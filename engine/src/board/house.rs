@@ -1,15 +1,18 @@
-//! `House`: a row, column or box named by its kind and number, as players
-//! and hints name them ("row 3", "box 5"). Inside the engine a house is a
-//! unit index (rows, then columns, then boxes), which is what the tables
+//! `House`: a row, column, box or a variant's house (jigsaw region,
+//! diagonal, windoku window) named by its kind and number, as players and
+//! hints name them ("row 3", "box 5", "region 4", "diagonal"). Inside the
+//! engine a house is a unit index (rows, then columns, then boxes or
+//! regions, then the variant's extra houses), which is what the tables
 //! want; `House` is how the index meets the outside.
 
 use std::fmt;
 
 use super::geometry::{Shape, UnitKind};
 
-/// A row, column or box, numbered from 0: rows top to bottom, columns left
-/// to right, boxes in reading order from the top left. Shown from 1, the
-/// way hints write it ("box 1" is the top-left box).
+/// A house, numbered from 0: rows top to bottom, columns left to right,
+/// boxes in reading order from the top left, jigsaw regions by their first
+/// cell in reading order, windows in reading order. Shown from 1, the way
+/// hints write it ("box 1" is the top-left box).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum House {
     /// The row of this number.
@@ -18,34 +21,56 @@ pub enum House {
     Column(u8),
     /// The box of this number.
     Box(u8),
+    /// The jigsaw region of this number, in place of the boxes.
+    Region(u8),
+    /// The long diagonal from the top left to the bottom right (Sudoku X).
+    Diagonal,
+    /// The long diagonal from the top right to the bottom left (Sudoku X).
+    AntiDiagonal,
+    /// The windoku window of this number.
+    Window(u8),
 }
 
 impl House {
-    /// Whether it is a row, a column or a box.
+    /// Which kind of house it is.
     pub fn kind(self) -> UnitKind {
         match self {
             House::Row(_) => UnitKind::Row,
             House::Column(_) => UnitKind::Col,
             House::Box(_) => UnitKind::Box,
+            House::Region(_) => UnitKind::Region,
+            House::Diagonal | House::AntiDiagonal => UnitKind::Diagonal,
+            House::Window(_) => UnitKind::Window,
         }
     }
 
-    /// Its number among the houses of its kind, counted from 0.
+    /// Its number among the houses of its kind, counted from 0 (the
+    /// anti-diagonal is diagonal 1).
     pub fn number(self) -> usize {
         match self {
-            House::Row(k) | House::Column(k) | House::Box(k) => k as usize,
+            House::Row(k)
+            | House::Column(k)
+            | House::Box(k)
+            | House::Region(k)
+            | House::Window(k) => k as usize,
+            House::Diagonal => 0,
+            House::AntiDiagonal => 1,
         }
     }
 
-    /// Its unit index on a board of `shape` (rows 0..n, then columns, then
-    /// boxes, as [`Geometry::units`](crate::Geometry::units) counts them),
-    /// or `None` when the house is off that board.
+    /// Its unit index on a board of `shape` under classic rules (rows
+    /// 0..n, then columns, then boxes, as
+    /// [`Geometry::units`](crate::Geometry::units) counts them; a region
+    /// takes its box's place), or `None` when the house is off that board
+    /// or is a diagonal or window, which only a variant's
+    /// [`Rules`](crate::Rules) number.
     pub fn unit(self, shape: Shape) -> Option<usize> {
         let n = shape.n();
         let first = match self.kind() {
             UnitKind::Row => 0,
             UnitKind::Col => n,
-            UnitKind::Box => 2 * n,
+            UnitKind::Box | UnitKind::Region => 2 * n,
+            UnitKind::Diagonal | UnitKind::Window => return None,
         };
         (self.number() < n).then(|| first + self.number())
     }
@@ -66,12 +91,17 @@ impl House {
 }
 
 impl fmt::Display for House {
-    /// "row 3", "column 5" or "box 9", counted from 1, as hints write it.
+    /// "row 3", "column 5", "box 9", "region 4", "window 2", counted from
+    /// 1, or "diagonal" and "anti-diagonal", as hints write it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind() {
-            UnitKind::Row => "row",
-            UnitKind::Col => "column",
-            UnitKind::Box => "box",
+        let kind = match self {
+            House::Row(_) => "row",
+            House::Column(_) => "column",
+            House::Box(_) => "box",
+            House::Region(_) => "region",
+            House::Window(_) => "window",
+            House::Diagonal => return f.write_str("diagonal"),
+            House::AntiDiagonal => return f.write_str("anti-diagonal"),
         };
         write!(f, "{kind} {}", self.number() + 1)
     }
@@ -104,5 +134,10 @@ mod tests {
         assert_eq!(House::from_unit(26, nine), Some(House::Box(8)));
         assert_eq!(House::Box(8).to_string(), "box 9");
         assert_eq!(House::Column(24).to_string(), "column 25");
+        assert_eq!(House::Region(3).to_string(), "region 4");
+        assert_eq!(House::AntiDiagonal.to_string(), "anti-diagonal");
+        assert_eq!(House::Window(1).to_string(), "window 2");
+        assert_eq!(House::Region(3).unit(nine), Some(21));
+        assert_eq!(House::Diagonal.unit(nine), None);
     }
 }

@@ -1,5 +1,6 @@
-//! The board: shapes and their geometry, the grid of values, digit sets, the
-//! text a puzzle is written in, and validity. Every other stage builds on it.
+//! The board: shapes and their geometry, the rules a board plays by
+//! (houses and cages), the grid of values, digit sets, the text a puzzle is
+//! written in, and validity. Every other stage builds on it.
 
 pub(super) mod cell;
 pub(super) mod digits;
@@ -7,5 +8,6 @@ pub(super) mod geometry;
 pub(super) mod grid;
 pub(super) mod house;
 pub(super) mod reader;
+pub(super) mod rules;
 pub(super) mod share;
 pub(super) mod validate;

@@ -1,34 +1,28 @@
 //! Validity by unit bitmasks (seed validity-check-powers-of-two): a unit is
 //! valid when the OR of `1 << (v-1)` over its cells is `(1 << n) - 1` and no bit
 //! was set twice. The same pass finds the cells in conflict, for the board.
+//! The units are the grid's rules' houses; a killer grid's cages must also
+//! hold different digits and, once full, make their sums.
 
 use super::cell::Cell;
 use super::digits::DigitSet;
 use super::grid::Grid;
+use super::rules::Rules;
 
-/// True when `grid` is full and every row, column and box holds each digit once.
+/// True when `grid` is full, every house of its rules (row, column, box or
+/// region, diagonal, window) holds each digit once, and every cage makes its
+/// sum with different digits.
 pub fn is_solved(grid: &Grid) -> bool {
-    let g = grid.shape().geometry();
-    let full = DigitSet::full(g.n);
-    g.units.iter().all(|unit| {
-        let mut seen = DigitSet::EMPTY;
-        for &cell in unit {
-            let v = grid.get(cell);
-            if v == 0 || seen.contains(v) {
-                return false;
-            }
-            seen.insert(v);
-        }
-        seen == full
-    })
+    solved_under(grid.rules(), grid)
 }
 
-/// True when `solution` solves `puzzle`: a valid full grid of its shape
-/// that keeps every given. Solutions that come from outside the solver (a
-/// save file, a caller's argument) are checked with it before use.
+/// True when `solution` solves `puzzle`: a full grid of its shape, valid
+/// under the puzzle's rules, that keeps every given. Solutions that come
+/// from outside the solver (a save file, a caller's argument) are checked
+/// with it before use.
 pub fn is_solution(puzzle: &Grid, solution: &Grid) -> bool {
     solution.shape() == puzzle.shape()
-        && is_solved(solution)
+        && solved_under(puzzle.rules(), solution)
         && puzzle
             .values()
             .iter()
@@ -36,13 +30,40 @@ pub fn is_solution(puzzle: &Grid, solution: &Grid) -> bool {
             .all(|(&given, &value)| given == 0 || given == value)
 }
 
+/// `is_solved` with the houses and cages of `rules`.
+fn solved_under(rules: &Rules, grid: &Grid) -> bool {
+    let shape = grid.shape();
+    let full = DigitSet::full(shape.n());
+    let houses_hold = (0..rules.house_count(shape))
+        .all(|house| distinct_digits(grid, rules.house_cells(shape, house)) == Some(full));
+    houses_hold
+        && rules.cages().iter().all(|cage| {
+            let sum: u16 = cage.cells().iter().map(|&c| u16::from(grid.get(c))).sum();
+            sum == cage.sum() && distinct_digits(grid, cage.cells()).is_some()
+        })
+}
+
+/// The digits of `cells` when every one is filled and none repeats.
+fn distinct_digits(grid: &Grid, cells: &[usize]) -> Option<DigitSet> {
+    let mut seen = DigitSet::EMPTY;
+    for &cell in cells {
+        let v = grid.get(cell);
+        if v == 0 || seen.contains(v) {
+            return None;
+        }
+        seen.insert(v);
+    }
+    Some(seen)
+}
+
 /// The filled cells whose digit also appears elsewhere in one of their units,
 /// in reading order: what a game marks as clashing. Empty cells never
 /// conflict.
 pub fn conflicts(grid: &Grid) -> Vec<Cell> {
-    let g = grid.shape().geometry();
-    let mut marked = vec![false; g.cell_count()];
-    for unit in &g.units {
+    let (shape, rules) = (grid.shape(), grid.rules());
+    let mut marked = vec![false; shape.cell_count()];
+    let houses = (0..rules.house_count(shape)).map(|house| rules.house_cells(shape, house));
+    for unit in houses.chain(rules.cages().iter().map(|cage| cage.cells())) {
         let twice = repeated(grid, unit);
         if !twice.is_empty() {
             for &cell in unit {
@@ -74,10 +95,11 @@ pub struct Clash {
 /// one of its earlier peers holds, with that peer), or `None` when no digit
 /// repeats in a unit: what a message names when givens contradict.
 pub fn first_clash(grid: &Grid) -> Option<Clash> {
-    let g = grid.shape().geometry();
-    (0..g.cell_count()).find_map(|second| {
+    let (shape, rules) = (grid.shape(), grid.rules());
+    (0..shape.cell_count()).find_map(|second| {
         let digit = grid.get(second);
-        let first = g.peers[second]
+        let first = rules
+            .peers(shape, second)
             .iter()
             .copied()
             .filter(|&p| p < second && digit != 0 && grid.get(p) == digit)
@@ -93,6 +115,9 @@ pub fn first_clash(grid: &Grid) -> Option<Clash> {
 /// True when no digit repeats in a unit (empty cells allowed). Stops at the
 /// first repeat: the rater asks this of every puzzle.
 pub fn is_consistent(grid: &Grid) -> bool {
+    if !grid.rules().is_classic() {
+        return first_clash(grid).is_none();
+    }
     // one pass over the cells, a digit mask per unit: every solve asks this
     // first, so it is kept to a few dozen nanoseconds on 9x9
     let g = grid.shape().geometry();

@@ -44,8 +44,9 @@ pub fn solve_unique(grid: &Grid) -> Outcome {
 /// `solve_unique` with a solver whose buffers the caller keeps between
 /// puzzles.
 pub fn solve_unique_with(solver: &mut Solver, grid: &Grid) -> Outcome {
-    // the solver finds clashing givens itself; the logic needs them ruled out
-    if grid.shape().n() < NARROW_FROM {
+    // the solver finds clashing givens itself; the logic needs them ruled
+    // out, and knows only classic rules
+    if grid.shape().n() < NARROW_FROM || !grid.rules().is_classic() {
         return solver.solve_unique(grid);
     }
     if !validate::is_consistent(grid) {
@@ -58,7 +59,7 @@ pub fn solve_unique_with(solver: &mut Solver, grid: &Grid) -> Outcome {
 /// its first solution when it has one, and is left as it was when it has
 /// none (see [`Solver::solve_unique_in_place`]). The count stops at two.
 pub fn solve_unique_in_place_with(solver: &mut Solver, grid: &mut Grid) -> SolutionCount {
-    if grid.shape().n() < NARROW_FROM {
+    if grid.shape().n() < NARROW_FROM || !grid.rules().is_classic() {
         return solver.solve_unique_in_place(grid);
     }
     let (found, solution) = match solve_unique_with(solver, grid) {

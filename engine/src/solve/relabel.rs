@@ -11,14 +11,20 @@ use crate::board::grid::Grid;
 /// unused digits in some order in every solution, and exactly one solution of
 /// each group holds them in ascending order. Returns the grid with that unit so
 /// filled and the group size k!, or `None` when no unit fits (or k! overflows).
+/// Any house of a variant serves; killer cages are not kept by a
+/// relabelling (their sums change), so a killer grid gets `None`.
 pub(super) fn one_per_relabelling(grid: &Grid) -> Option<(Grid, u64)> {
-    let g = grid.shape().geometry();
+    let (shape, rules) = (grid.shape(), grid.rules());
+    if !rules.cages().is_empty() {
+        return None;
+    }
     let used: DigitSet = grid.values().iter().filter(|&&v| v != 0).copied().collect();
-    let unused = DigitSet::full(g.n) - used;
+    let unused = DigitSet::full(shape.n()) - used;
     if unused.len() < 2 {
         return None;
     }
-    let unit = g.units.iter().find(|unit| {
+    let mut units = (0..rules.house_count(shape)).map(|house| rules.house_cells(shape, house));
+    let unit = units.find(|unit| {
         let givens: DigitSet = unit
             .iter()
             .map(|&c| grid.get(c))

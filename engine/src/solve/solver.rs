@@ -37,6 +37,7 @@ use crate::board::digits::DigitSet;
 use crate::board::geometry::{SUPPORTED_SHAPES, Shape};
 use crate::board::grid::Grid;
 
+use super::houses::HouseSearch;
 use super::nine::NineBoard;
 use super::relabel::one_per_relabelling;
 use super::search::{Core, Search};
@@ -110,6 +111,9 @@ pub struct Solver {
     short: bool,
     /// The puzzle's givens, kept between puzzles by `solve_unique_in_place`.
     givens: Option<Grid>,
+    /// The search for boards whose rules are not classic, created on first
+    /// use.
+    houses: Option<HouseSearch>,
 }
 
 impl Solver {
@@ -134,9 +138,9 @@ impl Solver {
 
     /// The first solution found, or `None` when the puzzle has none.
     pub fn solve(&mut self, grid: &Grid) -> Option<Grid> {
-        let mut first = Grid::empty(grid.shape());
+        let mut first = grid.blank_like();
         let found = self
-            .core(grid.shape())
+            .search_for(grid)
             .run(grid, &[], 1, Some(&mut first), &mut quiet);
         (found > 0).then_some(first)
     }
@@ -160,16 +164,14 @@ impl Solver {
         {
             let mut scaled = |found: u64| progress(found.saturating_mul(group));
             let found = self
-                .core(grid.shape())
+                .search_for(grid)
                 .run(&representatives, &[], 0, None, &mut scaled);
             return match found.checked_mul(group) {
                 Some(total) => SolutionCount::Exactly(total),
                 None => SolutionCount::AtLeast(u64::MAX),
             };
         }
-        let found = self
-            .core(grid.shape())
-            .run(grid, &[], limit, None, progress);
+        let found = self.search_for(grid).run(grid, &[], limit, None, progress);
         stopped_at(found, limit)
     }
 
@@ -185,7 +187,7 @@ impl Solver {
         limit: u64,
     ) -> SolutionCount {
         let found = self
-            .core(grid.shape())
+            .search_for(grid)
             .run(grid, candidates, limit, None, &mut quiet);
         stopped_at(found, limit)
     }
@@ -202,9 +204,9 @@ impl Solver {
     /// candidates that logic ruled out in every solution: the search then
     /// finds the same solutions with far fewer branches.
     pub fn solve_unique_within(&mut self, grid: &Grid, candidates: &[DigitSet]) -> Outcome {
-        let mut first = Grid::empty(grid.shape());
+        let mut first = grid.blank_like();
         match self
-            .core(grid.shape())
+            .search_for(grid)
             .run(grid, candidates, 2, Some(&mut first), &mut quiet)
         {
             0 => Outcome::Unsolvable,
@@ -228,10 +230,20 @@ impl Solver {
             _ => grid.clone(),
         };
         let found = self
-            .core(grid.shape())
+            .search_for(grid)
             .run(&givens, &[], 2, Some(grid), &mut quiet);
         self.givens = Some(givens);
         stopped_at(found, 2)
+    }
+
+    /// The search for `grid`: its shape's band search under classic rules,
+    /// the house search under any other.
+    fn search_for(&mut self, grid: &Grid) -> &mut dyn Search {
+        if grid.rules().is_classic() {
+            self.core(grid.shape())
+        } else {
+            self.houses.get_or_insert_with(HouseSearch::default)
+        }
     }
 
     fn core(&mut self, shape: Shape) -> &mut dyn Search {

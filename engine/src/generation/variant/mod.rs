@@ -1,0 +1,152 @@
+//! Making variant puzzles (jigsaw, X, windoku, killer and their mixes):
+//! the rules first (random jigsaw regions), a random full grid under them,
+//! then givens dug out while the grid stays the only solution, or, for
+//! killer, random cages cut and merged until it is, with no givens.
+//!
+//! The classic generator's digging reads the boxes' geometry (singles by
+//! row, column and box, unavoidable rectangles of two bands); this one asks
+//! the search over the rules' houses for every check.
+
+mod cages;
+mod regions;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::dig::Symmetry;
+use crate::board::geometry::Shape;
+use crate::board::grid::Grid;
+use crate::board::rules::{Rules, RulesError, RulesSpec, Variant};
+use crate::solve::houses::HouseSearch;
+use crate::solve::solver::Solver;
+
+pub use regions::random_regions;
+
+/// A variant puzzle and its one solution, both carrying the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantPuzzle {
+    /// The givens (none for killer) under the variant's rules.
+    pub puzzle: Grid,
+    /// The one grid that completes them.
+    pub solution: Grid,
+}
+
+/// Why no variant puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The variant is classic Sudoku, which `generate` makes.
+    #[error("classic puzzles come from the classic generator")]
+    Classic,
+    /// The variant's rules do not fit the board.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Killer cages are made for boards up to 12x12.
+    #[error("killer puzzles are made for boards up to 12x12, not {board}")]
+    KillerTooLarge {
+        /// The board asked for.
+        board: String,
+    },
+    /// No full grid under the rules turned up within the search's budget.
+    #[error("no full {board} grid for {variant} turned up after {attempts} tries")]
+    NoGrid {
+        /// The board asked for.
+        board: String,
+        /// The variant asked for.
+        variant: Variant,
+        /// Grids tried.
+        attempts: usize,
+    },
+}
+
+/// Search nodes a random fill may take before it tries new regions or a
+/// new order: a fill takes a few hundred at most when the regions allow
+/// one at all.
+const FILL_BUDGET: u64 = 20_000;
+
+/// Fills tried before giving up.
+const FILL_ATTEMPTS: usize = 200;
+
+/// The largest killer cage, by board side: 9x9 cages of up to five cells,
+/// as the killer books have.
+fn largest_cage(n: usize) -> usize {
+    (n / 2 + 1).clamp(2, 6)
+}
+
+/// A puzzle of `variant` on a board of `shape` from `seed`, with exactly
+/// one solution under its rules: the same arguments give the same puzzle on
+/// every platform.
+pub fn generate_variant(
+    shape: Shape,
+    variant: Variant,
+    seed: u64,
+) -> Result<VariantPuzzle, VariantError> {
+    if variant.is_classic() {
+        return Err(VariantError::Classic);
+    }
+    if variant.killer && shape.n() > 12 {
+        return Err(VariantError::KillerTooLarge {
+            board: shape.board_name(),
+        });
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (base, solution) = rules_and_grid(shape, variant, &mut rng)?;
+    if variant.killer {
+        let cages = cages::unique_cages(&solution, &base, largest_cage(shape.n()), &mut rng)?;
+        let rules = Rules::new(shape, RulesSpec { cages, ..base })?;
+        let solution = solution.with_rules(rules.clone())?;
+        let puzzle = Grid::empty(shape).with_rules(rules)?;
+        return Ok(VariantPuzzle { puzzle, solution });
+    }
+    let puzzle = dug(&solution, &mut rng, &mut Solver::new());
+    Ok(VariantPuzzle { puzzle, solution })
+}
+
+/// The houses of `variant` (random regions for jigsaw) and a random full
+/// grid under them, carrying those rules.
+fn rules_and_grid<R: Rng + ?Sized>(
+    shape: Shape,
+    variant: Variant,
+    rng: &mut R,
+) -> Result<(RulesSpec, Grid), VariantError> {
+    for _ in 0..FILL_ATTEMPTS {
+        let spec = RulesSpec {
+            regions: variant.jigsaw.then(|| random_regions(shape, rng)),
+            diagonals: variant.x,
+            windows: variant.windoku,
+            cages: Vec::new(),
+        };
+        let empty = Grid::empty(shape).with_rules(Rules::new(shape, spec.clone())?)?;
+        if let Ok(Some(full)) = HouseSearch::random(rng.next_u64(), FILL_BUDGET).first(&empty) {
+            return Ok((spec, full));
+        }
+    }
+    Err(VariantError::NoGrid {
+        board: shape.board_name(),
+        variant,
+        attempts: FILL_ATTEMPTS,
+    })
+}
+
+/// Givens taken out of `solution` in random order, in pairs of cells a
+/// half turn apart, keeping each removal that leaves one solution.
+fn dug<R: Rng + ?Sized>(solution: &Grid, rng: &mut R, solver: &mut Solver) -> Grid {
+    let mut groups = Symmetry::Rotational.groups(solution.shape());
+    groups.shuffle(rng);
+    let mut puzzle = solution.clone();
+    for group in groups {
+        for &cell in &group {
+            puzzle.put(cell, 0);
+        }
+        if !solver.count(&puzzle, 2).is_unique() {
+            for &cell in &group {
+                puzzle.put(cell, solution.get(cell));
+            }
+        }
+    }
+    puzzle
+}
+
+#[cfg(test)]
+mod tests;
