@@ -86,7 +86,8 @@ pub use board::grid::{SetError, symbol, value_of};
 pub use board::house::House;
 pub use board::reader::{ParseErrorKind, PuzzleAssembler, PuzzleReader};
 pub use board::rules::{
-    Cage, HouseIter, Rules, RulesError, RulesSpec, UnknownVariant, Variant, digit_sets, sum_range,
+    Cage, HouseIter, Rules, RulesError, RulesSpec, UnknownVariant, Variant, VariantTextError,
+    digit_sets, is_variant_line, parse_variant, solo_description, sum_range, variant_line,
 };
 pub use board::share::{ShareError, from_share_code, is_share_code, share_code};
 pub use board::validate::{Clash, conflicts, first_clash, is_consistent, is_solution, is_solved};

@@ -102,6 +102,7 @@ pub fn next_hint(
     notes: Option<&[DigitSet]>,
     solution: Option<&Grid>,
 ) -> Result<Hint, HintError> {
+    Unsolvable::for_rules(givens)?;
     let shape = givens.shape();
     if entries.shape() != shape {
         return Err(HintError::Mismatch(
@@ -182,6 +183,7 @@ fn reads_candidates(technique: Technique) -> bool {
 
 /// Every step of a solve from `grid`, easiest first each time (`hint --all`).
 pub fn solve_path(grid: &Grid) -> Result<Vec<Step>, Unsolvable> {
+    Unsolvable::for_rules(grid)?;
     let solution = unique_solution(grid)?;
     let mut board = Board::from_grid(grid);
     let mut steps = Vec::new();

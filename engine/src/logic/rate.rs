@@ -13,6 +13,7 @@ use super::techniques::{
 use super::unique::{NARROW_FROM, solve_unique, solve_unique_narrowed};
 use crate::board::cell::Cell;
 use crate::board::grid::Grid;
+use crate::board::rules::Variant;
 use crate::board::validate::Clash;
 use crate::solve::solver::{Outcome, Solver};
 use crate::symmetry::canon::canonical_form;
@@ -40,9 +41,30 @@ pub enum Unsolvable {
         /// The digit both hold.
         digit: u8,
     },
+    /// The puzzle plays by a variant's rules, which the techniques do not
+    /// reason with yet: solving and counting take it, rating and hints
+    /// not.
+    #[error(
+        "rating and hints are for classic Sudoku so far, not {variant}: solve and count it instead"
+    )]
+    VariantRules {
+        /// The puzzle's variant.
+        variant: Variant,
+    },
 }
 
 impl Unsolvable {
+    /// The error for a puzzle whose rules the techniques do not know, or
+    /// `None` for a classic one.
+    pub(crate) fn for_rules(grid: &Grid) -> Result<(), Unsolvable> {
+        let variant = grid.rules().variant();
+        if variant.is_classic() {
+            Ok(())
+        } else {
+            Err(Unsolvable::VariantRules { variant })
+        }
+    }
+
     /// The error naming `clash`.
     pub(crate) fn clash(clash: Clash) -> Unsolvable {
         Unsolvable::Clash {
@@ -146,6 +168,7 @@ fn rate_showing(
     given: &Grid,
     mut seen: impl FnMut(&Board, (Technique, Er)),
 ) -> Result<Rating, Unsolvable> {
+    Unsolvable::for_rules(given)?;
     let Some(canonical) = canonical_form(given) else {
         return Err(Unsolvable::NoSolution);
     };

@@ -12,6 +12,8 @@
 //! its shape's geometry when the rules are not classic.
 
 mod cage;
+mod line;
+mod solo;
 mod variant;
 
 use std::collections::VecDeque;
@@ -20,6 +22,8 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 pub use cage::{Cage, digit_sets, sum_range};
+pub use line::{VariantTextError, is_variant_line, parse_variant, variant_line};
+pub use solo::solo_description;
 pub use variant::{UnknownVariant, Variant};
 
 use super::cell::Cell;
@@ -472,15 +476,7 @@ pub(crate) fn cut_off(shape: Shape, cells: &[usize]) -> Option<usize> {
     let mut queue = VecDeque::from([0]);
     reached[0] = true;
     while let Some(at) = queue.pop_front() {
-        let c = cells[at];
-        let (row, col) = (c / n, c % n);
-        let sides = [
-            (row > 0).then(|| c - n),
-            (row + 1 < n).then(|| c + n),
-            (col > 0).then(|| c - 1),
-            (col + 1 < n).then(|| c + 1),
-        ];
-        for side in sides.into_iter().flatten() {
+        for side in beside(n, cells[at]) {
             if let Ok(found) = cells.binary_search(&side)
                 && !reached[found]
             {
@@ -490,6 +486,20 @@ pub(crate) fn cut_off(shape: Shape, cells: &[usize]) -> Option<usize> {
         }
     }
     reached.iter().position(|&r| !r).map(|i| cells[i])
+}
+
+/// The cells beside `cell` (above, below, left, right) on an n x n board:
+/// what regions and cages are connected by.
+pub(crate) fn beside(n: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (cell / n, cell % n);
+    [
+        (row > 0).then(|| cell - n),
+        (row + 1 < n).then(|| cell + n),
+        (col > 0).then(|| cell - 1),
+        (col + 1 < n).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// Each cell's cage, after checking every cage is on the board, apart from

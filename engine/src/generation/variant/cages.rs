@@ -7,9 +7,8 @@
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 
-use super::regions::sides;
 use crate::board::grid::Grid;
-use crate::board::rules::{Cage, Rules, RulesError, RulesSpec, cut_off};
+use crate::board::rules::{Cage, Rules, RulesError, RulesSpec, beside as sides, cut_off};
 use crate::solve::houses::{HouseSearch, OutOfBudget};
 
 /// Search nodes a uniqueness check may take: a change to the cages stays

@@ -8,7 +8,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt};
 
 use crate::board::geometry::Shape;
-use crate::board::rules::cut_off;
+use crate::board::rules::{beside as sides, cut_off};
 
 /// Trades kept per cell of the board: enough that no box survives.
 const TRADES_PER_CELL: usize = 6;
@@ -52,19 +52,6 @@ pub fn random_regions<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> {
         }
     }
     label
-}
-
-/// The cells beside `cell` (up, down, left, right) on an n x n board.
-pub(super) fn sides(n: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (cell / n, cell % n);
-    [
-        (row > 0).then(|| cell - n),
-        (row + 1 < n).then(|| cell + n),
-        (col > 0).then(|| cell - 1),
-        (col + 1 < n).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 #[cfg(test)]
