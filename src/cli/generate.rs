@@ -5,8 +5,9 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
 use tudoku_engine::{
-    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, Technique,
-    generate_numbered,
+    Difficulty, GenerateError, GenerateOptions, Generated, Shape, Symmetry, Technique, Variant,
+    VariantError, VariantPuzzle, generate_numbered, generate_variant, solo_description,
+    variant_line,
 };
 
 use super::json::Object;
@@ -25,6 +26,17 @@ pub struct GenerateArgs {
     /// Box shape as RxC, e.g. 3x2 for a 6x6 board with tall boxes.
     #[arg(long = "box", short = 'b', value_name = "RxC", value_parser = values::box_shape())]
     pub box_shape: Option<Shape>,
+    /// Rules: classic, x (diagonals), windoku (9x9 and other square boxes),
+    /// jigsaw (random regions), killer (cages with sums, no givens; boards
+    /// up to 12x12), or a mix joined by '+': jigsaw+x, killer+x. Variant
+    /// puzzles are written as tudoku's variant line (README, "Variants");
+    /// levels and ratings are for classic only so far.
+    #[arg(long, value_name = "V", default_value = "classic", value_parser = values::variant())]
+    pub variant: Variant,
+    /// With --variant, write Simon Tatham's Solo game descriptions
+    /// (`solo 9j:...` opens them) instead of tudoku's lines.
+    #[arg(long)]
+    pub solo: bool,
     /// Level to hit exactly: easy, medium, hard, expert or extreme
     /// [default: whatever the digging gives].
     #[arg(long, short, value_name = "D", ignore_case = true, value_parser = values::difficulty())]
@@ -91,6 +103,9 @@ pub fn run(args: &GenerateArgs, report: &Report) -> ExitCode {
         .box_shape
         .or(args.size)
         .unwrap_or_else(|| Shape::for_size(9).expect("9 is supported"));
+    if !args.variant.is_classic() {
+        return run_variant(shape, args, report);
+    }
     let mut options = GenerateOptions::new(shape);
     options.minimal = args.minimal;
     options.difficulty = args.difficulty;
@@ -145,6 +160,100 @@ pub fn run(args: &GenerateArgs, report: &Report) -> ExitCode {
         status = status.max(e.status());
     }
     status.into()
+}
+
+/// Options a variant's generation has not got yet, by name, when given.
+fn classic_only(args: &GenerateArgs) -> Option<&'static str> {
+    [
+        (args.difficulty.is_some(), "--difficulty"),
+        (args.technique.is_some(), "--technique"),
+        (args.symmetry.is_some(), "--symmetry"),
+        (args.minimal, "--minimal"),
+        (args.rate, "--rate"),
+    ]
+    .into_iter()
+    .find_map(|(given, name)| given.then_some(name))
+}
+
+/// `generate --variant V`: puzzles of a variant, each unique under its
+/// rules, in tudoku's variant line (or Solo's description with --solo).
+fn run_variant(shape: Shape, args: &GenerateArgs, report: &Report) -> ExitCode {
+    let variant = args.variant;
+    if let Some(option) = classic_only(args) {
+        eprintln!(
+            "tudoku: {option} is for classic puzzles so far: {variant} puzzles are made without a level"
+        );
+        return ExitCode::from(2);
+    }
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut out = Output::for_report(report);
+    let mut progress = Progress::new(args.count, report.progress());
+    let mut status = Status::Success;
+    map_in_order(
+        args.jobs.count(),
+        0..args.count,
+        || {
+            |index: usize, _: &Stop| {
+                generate_variant(shape, variant, variant_seed(seed, index))
+                    .map(|made| describe_variant(&made, args, report))
+            }
+        },
+        |made: Result<String, VariantError>| {
+            let line = match made {
+                Ok(line) => line,
+                Err(e) => {
+                    progress.clear();
+                    say!("tudoku: {e}");
+                    status = match e {
+                        VariantError::NoGrid { .. } => Status::PuzzleFailed,
+                        _ => Status::Trouble,
+                    };
+                    return ControlFlow::Break(());
+                }
+            };
+            progress.advance();
+            match out.line(&line) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    status = e.status();
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
+    if let Err(e) = out.finish() {
+        status = status.max(e.status());
+    }
+    status.into()
+}
+
+/// The seed of the `index`-th variant puzzle of a run: the same for any
+/// --jobs, and apart for neighbouring indices.
+fn variant_seed(seed: u64, index: usize) -> u64 {
+    seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A variant puzzle's output line: its line (or Solo's description), then
+/// the solution's values when asked; in JSON, every field.
+fn describe_variant(made: &VariantPuzzle, args: &GenerateArgs, report: &Report) -> String {
+    let line = match solo_description(&made.puzzle).filter(|_| args.solo) {
+        Some(solo) => solo,
+        None => variant_line(&made.puzzle),
+    };
+    let solution = made.solution.to_line(args.zeros);
+    if report.json() {
+        return Object::new()
+            .str("puzzle", &line)
+            .str("variant", &made.puzzle.rules().variant().to_string())
+            .str("solution", &solution)
+            .str("box", &made.puzzle.shape().to_string())
+            .line();
+    }
+    if args.solution {
+        format!("{line} {solution}")
+    } else {
+        line
+    }
 }
 
 /// A level out of reach is a puzzle that could not be made (1), whether the

@@ -1,11 +1,11 @@
 //! The value parsers of options with a fixed set of values (`--box`,
-//! `--size`, `--difficulty`, `--symmetry`): each lists its values, so that
+//! `--size`, `--difficulty`, `--symmetry`, `--variant`): each lists its values, so that
 //! `--help` shows them and the completion scripts offer them, and reads
 //! them the way the engine does (either case).
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-use tudoku_engine::{Difficulty, SUPPORTED_SIZES, Shape, Symmetry};
+use tudoku_engine::{Difficulty, SUPPORTED_SIZES, Shape, Symmetry, Variant};
 
 /// A parser that offers `names` and turns the one given into a value.
 fn listed<T, E>(
@@ -46,4 +46,10 @@ pub fn difficulty() -> impl TypedValueParser<Value = Difficulty> {
 /// `--symmetry S`: the patterns of givens.
 pub fn symmetry() -> impl TypedValueParser<Value = Symmetry> {
     listed(Symmetry::ALL.map(|s| s.to_string()), str::parse::<Symmetry>)
+}
+
+/// `--variant V`: the variants the game offers, by name (mixes such as
+/// `killer+x` in any order are read too).
+pub fn variant() -> impl TypedValueParser<Value = Variant> {
+    clap::builder::StringValueParser::new().try_map(|s: String| s.parse::<Variant>())
 }

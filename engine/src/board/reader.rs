@@ -20,6 +20,7 @@ use std::collections::VecDeque;
 use super::digits::DigitSet;
 use super::geometry::{SUPPORTED_SIZES, Shape};
 use super::grid::{Grid, symbol};
+use super::rules::{is_variant_line, parse_variant};
 
 /// One puzzle line, as `Grid::parse` promises: no comments, no multi-line grid.
 pub(super) fn parse_one(line: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
@@ -44,6 +45,10 @@ pub struct ParseError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
+    /// A variant line (tudoku's or Solo's) that does not read: what is
+    /// wrong, in words.
+    #[error("{0}")]
+    Variant(String),
     /// A character that is neither a symbol nor a separator.
     #[error("bad symbol {0:?}: expected 1-9, A-P, '.', '0' or '_'")]
     BadSymbol(char),
@@ -567,6 +572,23 @@ impl PuzzleAssembler {
         let line = line.split_once('#').map_or(line, |(before, _)| before);
         if trimmed.starts_with(':') {
             return self.push_hodoku(line_no, line);
+        }
+        if is_variant_line(line) {
+            self.end_grid();
+            let indent = line.chars().count() - line.trim_start().chars().count();
+            let read = parse_variant(line)
+                .map(|grid| ParsedPuzzle {
+                    line: line_no,
+                    grid,
+                    second: None,
+                    notes: None,
+                })
+                .map_err(|e| ParseError {
+                    line: line_no,
+                    column: indent + e.column,
+                    kind: ParseErrorKind::Variant(e.message),
+                });
+            return self.ready.push_back(read);
         }
         match self.columns(line_no, line) {
             Ok(Columns::Puzzle(scanned, found)) => {
