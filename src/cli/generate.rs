@@ -123,26 +123,41 @@ pub fn run(args: &GenerateArgs, report: &Report) -> ExitCode {
         options.symmetry = symmetry;
     }
     let seed = args.seed.unwrap_or_else(rand::random);
+    write_in_order(
+        args,
+        report,
+        |index, stop| {
+            let cancelled = || stop.load(Ordering::Relaxed);
+            generate_numbered(&options, seed, index as u64, &cancelled)
+                .map(|generated| describe(&generated, args, report))
+        },
+        failure_status,
+    )
+}
+
+/// Makes `args.count` puzzles on `args.jobs` threads with `make` and writes
+/// their lines in index order, with progress; the first failure, told by
+/// `status_of`, stops the run.
+fn write_in_order<E: std::fmt::Display + Send>(
+    args: &GenerateArgs,
+    report: &Report,
+    make: impl Fn(usize, &Stop) -> Result<String, E> + Sync,
+    status_of: impl Fn(E) -> Status,
+) -> ExitCode {
     let mut out = Output::for_report(report);
     let mut progress = Progress::new(args.count, report.progress());
     let mut status = Status::Success;
     map_in_order(
         args.jobs.count(),
         0..args.count,
-        || {
-            |index, stop: &Stop| {
-                let cancelled = || stop.load(Ordering::Relaxed);
-                generate_numbered(&options, seed, index as u64, &cancelled)
-                    .map(|generated| describe(&generated, args, report))
-            }
-        },
-        |made: Result<String, GenerateError>| {
+        || &make,
+        |made: Result<String, E>| {
             let line = match made {
                 Ok(line) => line,
                 Err(e) => {
                     progress.clear();
                     say!("tudoku: {e}");
-                    status = failure_status(e);
+                    status = status_of(e);
                     return ControlFlow::Break(());
                 }
             };
@@ -186,45 +201,18 @@ fn run_variant(shape: Shape, args: &GenerateArgs, report: &Report) -> ExitCode {
         return ExitCode::from(2);
     }
     let seed = args.seed.unwrap_or_else(rand::random);
-    let mut out = Output::for_report(report);
-    let mut progress = Progress::new(args.count, report.progress());
-    let mut status = Status::Success;
-    map_in_order(
-        args.jobs.count(),
-        0..args.count,
-        || {
-            |index: usize, _: &Stop| {
-                generate_variant(shape, variant, variant_seed(seed, index))
-                    .map(|made| describe_variant(&made, args, report))
-            }
+    write_in_order(
+        args,
+        report,
+        |index, _| {
+            generate_variant(shape, variant, variant_seed(seed, index))
+                .map(|made| describe_variant(&made, args, report))
         },
-        |made: Result<String, VariantError>| {
-            let line = match made {
-                Ok(line) => line,
-                Err(e) => {
-                    progress.clear();
-                    say!("tudoku: {e}");
-                    status = match e {
-                        VariantError::NoGrid { .. } => Status::PuzzleFailed,
-                        _ => Status::Trouble,
-                    };
-                    return ControlFlow::Break(());
-                }
-            };
-            progress.advance();
-            match out.line(&line) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    status = e.status();
-                    ControlFlow::Break(())
-                }
-            }
+        |e| match e {
+            VariantError::NoGrid { .. } => Status::PuzzleFailed,
+            _ => Status::Trouble,
         },
-    );
-    if let Err(e) = out.finish() {
-        status = status.max(e.status());
-    }
-    status.into()
+    )
 }
 
 /// The seed of the `index`-th variant puzzle of a run: the same for any
