@@ -84,7 +84,7 @@ fn measure(puzzles: &[(u64, Grid, Grid)], slowest: usize) -> String {
         let mut game = Game::new(
             puzzle.clone(),
             solution.clone(),
-            Difficulty::Easy,
+            Some(Difficulty::Easy),
             None,
             Instant::now(),
         )

@@ -79,6 +79,7 @@ mod logic;
 mod solve;
 mod symmetry;
 
+pub use board::candidates::candidates;
 pub use board::cell::Cell;
 pub use board::digits::{DigitIter, DigitSet};
 pub use board::geometry::{Geometry, SUPPORTED_SIZES, UnitKind, UnsupportedShape};
@@ -102,7 +103,9 @@ pub use generation::pi::{PiLayer, all_layers};
 pub use generation::practice::{
     SEEDED as PRACTICE_SEEDED, is_seeded, practice_seeds, why_none_known,
 };
-pub use generation::variant::{VariantError, VariantPuzzle, generate_variant, random_regions};
+pub use generation::variant::{
+    VariantError, VariantPuzzle, generate_variant, largest_variant_side, random_regions,
+};
 
 pub use solve::solver::{Outcome, PROGRESS_EVERY, Solver};
 

@@ -27,8 +27,9 @@ pub struct GenerateArgs {
     #[arg(long = "box", short = 'b', value_name = "RxC", value_parser = values::box_shape())]
     pub box_shape: Option<Shape>,
     /// Rules: classic, x (diagonals), windoku (9x9 and other square boxes),
-    /// jigsaw (random regions), killer (cages with sums, no givens; boards
-    /// up to 12x12), or a mix joined by '+': jigsaw+x, killer+x. Variant
+    /// jigsaw (random regions), killer (cages with sums, no givens), or a
+    /// mix joined by '+': jigsaw+x, killer+x; boards up to 12x12 (windoku
+    /// and jigsaw+x 9x9). Variant
     /// puzzles are written as tudoku's variant line (README, "Variants");
     /// levels and ratings are for classic only so far.
     #[arg(long, value_name = "V", default_value = "classic", value_parser = values::variant())]

@@ -134,7 +134,7 @@ fn list_slots(dir: &ConfigDir, report: &Report) -> ExitCode {
                             .str("slot", &slot.name)
                             .str("board", &s.shape.board_name())
                             .str("box", &s.shape.to_string())
-                            .str("level", s.difficulty.name())
+                            .str("level", &s.label)
                             .num("filled", s.filled as u64)
                             .num("to_fill", s.to_fill as u64)
                             .bool("won", s.won)
@@ -153,7 +153,7 @@ fn list_slots(dir: &ConfigDir, report: &Report) -> ExitCode {
                     "{:<20} {:<10} {:<8} {:>9} {:>8}  {}",
                     slot.name,
                     s.shape.board_name(),
-                    s.difficulty,
+                    s.label,
                     done,
                     format_time(s.time),
                     local_date(s.saved_at).0

@@ -105,6 +105,8 @@ pub enum Refusal {
     NothingToRedo,
     NoMistakes,
     NoHint,
+    /// Hints explain classic Sudoku only so far.
+    NoVariantHint,
     NoNote,
 }
 
@@ -122,6 +124,9 @@ impl fmt::Display for Refusal {
             Refusal::NothingToRedo => "Nothing to redo.",
             Refusal::NoMistakes => "Every entry is right: nothing to undo.",
             Refusal::NoHint => "No hint for this position.",
+            Refusal::NoVariantHint => {
+                "Hints are for classic Sudoku so far; Check marks wrong entries."
+            }
             Refusal::NoNote => "No selected cell has that note to colour.",
         })
     }

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Difficulty, DigitSet, Geometry, Grid, Outcome, Shape, conflicts, is_solution, is_solved,
-    rate_with, solve_unique, some_solution,
+    Difficulty, DigitSet, Geometry, Grid, Outcome, Rules, Shape, Variant, conflicts, is_solution,
+    is_solved, rate_with, solve_unique, some_solution,
 };
 
 pub use action::{Action, Applied, Direction, Jump};
@@ -41,7 +41,8 @@ pub use {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(remote = "Self")]
 pub struct Game {
-    #[serde(with = "serde_forms::grid")]
+    /// The puzzle, with the rules every grid of the game plays by.
+    #[serde(with = "serde_forms::puzzle")]
     givens: Grid,
     #[serde(with = "serde_forms::grid")]
     solution: Grid,
@@ -71,7 +72,9 @@ pub struct Game {
     won: bool,
     mistakes: u32,
     hints_used: u32,
-    difficulty: Difficulty,
+    /// The puzzle's level; none for a variant's, made without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    difficulty: Option<Difficulty>,
     #[serde(with = "serde_forms::seed", default)]
     seed: Option<u64>,
     selected: usize,
@@ -161,10 +164,13 @@ impl Game {
     pub fn new(
         givens: Grid,
         solution: Grid,
-        difficulty: Difficulty,
+        difficulty: Option<Difficulty>,
         seed: Option<u64>,
         now: Instant,
     ) -> Result<Game, InvalidGame> {
+        let solution = solution
+            .with_rules(givens.rules().clone())
+            .map_err(|_| InvalidGame::WrongSolution)?;
         if !is_solution(&givens, &solution) {
             return Err(InvalidGame::WrongSolution);
         }
@@ -208,7 +214,7 @@ impl Game {
         now: Instant,
     ) -> Result<Game, InvalidGame> {
         let solution = some_solution(&givens).ok_or(InvalidGame::Unsolvable)?;
-        Game::new(givens, solution, difficulty, seed, now)
+        Game::new(givens, solution, Some(difficulty), seed, now)
     }
 
     /// A new game from a puzzle the player brought (typed in or from a
@@ -224,7 +230,7 @@ impl Game {
             Outcome::Unsolvable => return Err(InvalidGame::Unsolvable),
         };
         let difficulty = rate_with(&givens, &solution).difficulty;
-        Game::new(givens, solution, difficulty, None, now)
+        Game::new(givens, solution, Some(difficulty), None, now)
     }
 
     /// A freshly generated game of a shape and level; `seed` makes it
@@ -250,7 +256,7 @@ impl Game {
         Game::new(
             made.puzzle,
             made.solution,
-            made.rating.difficulty,
+            Some(made.rating.difficulty),
             Some(seed),
             now,
         )
@@ -335,6 +341,36 @@ impl Game {
         self.shape().geometry()
     }
 
+    /// The rules the puzzle plays by (classic, or a variant's houses and
+    /// cages); every grid of the game carries the same.
+    pub fn rules(&self) -> &Rules {
+        self.givens.rules()
+    }
+
+    /// True when the board's houses or cages may part any two cells side
+    /// by side (jigsaw regions, killer cages): it is drawn with every line.
+    pub fn is_outlined(&self) -> bool {
+        self.rules().regions().is_some() || !self.rules().cages().is_empty()
+    }
+
+    /// The cells that may not hold the same digit as `cell` under the
+    /// game's rules.
+    pub fn peers(&self, cell: usize) -> &[usize] {
+        self.rules().peers(self.shape(), cell)
+    }
+
+    /// The cells of the houses and the cage `cell` lies in (itself among
+    /// them), under the game's rules: what highlighting its peers lights.
+    pub fn house_mates(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let (shape, rules) = (self.shape(), self.rules());
+        let cage = rules.cage_of(cell).map_or(&[][..], |cage| cage.cells());
+        rules
+            .houses_of(shape, cell)
+            .iter()
+            .flat_map(move |&house| rules.house_cells(shape, house).iter().copied())
+            .chain(cage.iter().copied())
+    }
+
     pub fn givens(&self) -> &Grid {
         &self.givens
     }
@@ -417,7 +453,23 @@ impl Game {
         self.hints_used
     }
 
-    pub fn difficulty(&self) -> Difficulty {
+    /// The rules' name parts: classic, or jigsaw, killer, x, windoku...
+    pub fn variant(&self) -> Variant {
+        self.rules().variant()
+    }
+
+    /// What the game is called beside its board, in slot lists and names:
+    /// its level (`easy`), or its variant's name (`jigsaw`), which has none.
+    pub fn label(&self) -> String {
+        match self.difficulty {
+            Some(level) if self.variant().is_classic() => level.to_string(),
+            Some(level) => format!("{} {level}", self.variant()),
+            None => self.variant().to_string(),
+        }
+    }
+
+    /// The puzzle's level; `None` for a variant's (made without one).
+    pub fn difficulty(&self) -> Option<Difficulty> {
         self.difficulty
     }
 
@@ -537,6 +589,16 @@ impl Serialize for Game {
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
         let mut game = Game::deserialize(d)?;
+        // the puzzle alone carries the rules in the file
+        let rules = game.givens.rules().clone();
+        for grid in [&mut game.solution, &mut game.values] {
+            let shape = grid.shape();
+            *grid = std::mem::replace(grid, Grid::empty(shape))
+                .with_rules(rules.clone())
+                .map_err(|_| {
+                    serde::de::Error::custom(InvalidGame::Inconsistent("grids of different shapes"))
+                })?;
+        }
         // saves from before colours and centre marks have none
         let cells = game.notes.len();
         if game.colours.is_empty() {

@@ -8,8 +8,8 @@ use super::hint::{HintState, index, indexed};
 use super::history::{CellState, Change, Edit};
 use super::{COLOURS, Game, NOTE_COLOURS, note_colour, with_note_colour};
 use crate::engine::techniques::Board;
-use crate::engine::{DigitSet, Step, is_solved};
-use crate::engine::{Hint, HintLevel, next_hint};
+use crate::engine::{DigitSet, Step, candidates, is_solved};
+use crate::engine::{Hint, HintError, HintLevel, Unsolvable, next_hint};
 
 impl Game {
     /// Applies one action at time `now`: what it did, or why it did nothing.
@@ -195,7 +195,6 @@ impl Game {
     /// and marks gone (its colour stays), and the digit gone from the peers'
     /// notes.
     fn placement(&self, cell: usize, digit: u8) -> Vec<(usize, CellState)> {
-        let g = self.geometry();
         let mut changes = vec![(
             cell,
             CellState {
@@ -208,9 +207,12 @@ impl Game {
         )];
         // A digit that clashes with a peer is a slip: leave the peers' notes
         // alone so fixing the slip does not lose them.
-        let clashes = g.peers[cell].iter().any(|&p| self.values.get(p) == digit);
+        let clashes = self
+            .peers(cell)
+            .iter()
+            .any(|&p| self.values.get(p) == digit);
         if !clashes && (self.auto_remove_notes || self.live_notes) {
-            for &peer in &g.peers[cell] {
+            for &peer in self.peers(cell) {
                 let mut state = self.state(peer);
                 if state.value == 0 && state.notes.contains(digit) {
                     state.notes.remove(digit);
@@ -232,12 +234,12 @@ impl Game {
         let Some(placing) = self.placing(cell, digit) else {
             return Vec::new();
         };
-        let g = self.geometry();
         notes_taken(placing, cell, digit)
             .filter(|&peer| {
                 self.values.get(peer) == 0
                     && !self.notes[peer].contains(digit)
-                    && g.peers[peer]
+                    && self
+                        .peers(peer)
                         .iter()
                         .all(|&p| p == cell || self.values.get(p) != digit)
             })
@@ -381,11 +383,11 @@ impl Game {
     }
 
     fn auto_notes(&mut self, now: Instant) {
-        let board = Board::from_grid(&self.values);
+        let candidates = candidates(&self.values);
         let changes = (0..self.notes.len())
             .filter(|&cell| self.values.get(cell) == 0)
             .map(|cell| {
-                let notes = board.candidates(cell);
+                let notes = candidates[cell];
                 (
                     cell,
                     CellState {
@@ -454,7 +456,12 @@ impl Game {
                     Some(&self.notes),
                     Some(&self.solution),
                 )
-                .map_err(|_| Refusal::NoHint)?;
+                .map_err(|e| match e {
+                    HintError::Unsolvable(Unsolvable::VariantRules { .. }) => {
+                        Refusal::NoVariantHint
+                    }
+                    _ => Refusal::NoHint,
+                })?;
                 if hint == Hint::Solved {
                     return Err(Refusal::NoHint);
                 }

@@ -1,10 +1,11 @@
 //! Serde forms for engine types that carry no serde of their own, chosen so a
 //! saved game reads well as TOML: a grid is its shape and one puzzle line, a
-//! digit set is its bit mask.
+//! digit set is its bit mask; the puzzle's grid carries its rules in the
+//! variant line (README, "Variants").
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::{DigitSet, Grid, Shape};
+use crate::engine::{DigitSet, Grid, Shape, is_variant_line, parse_variant, variant_line};
 
 /// `Grid` as `{ shape = "3x3", cells = "53..7...." }`.
 pub mod grid {
@@ -27,6 +28,44 @@ pub mod grid {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Grid, D::Error> {
         let form = GridForm::deserialize(d)?;
         Grid::parse(&form.cells, Some(form.shape)).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The puzzle's `Grid` with its rules, as `{ shape = "3x3", cells =
+/// "jigsaw:53..7....:aaabbb..." }`: a classic puzzle's cells are its line,
+/// as in saves from before variants, which load as classic.
+pub mod puzzle {
+    use super::*;
+
+    #[derive(Serialize, Deserialize)]
+    struct PuzzleForm {
+        shape: Shape,
+        cells: String,
+    }
+
+    pub fn serialize<S: Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error> {
+        PuzzleForm {
+            shape: grid.shape(),
+            cells: variant_line(grid),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Grid, D::Error> {
+        let form = PuzzleForm::deserialize(d)?;
+        if !is_variant_line(&form.cells) {
+            return Grid::parse(&form.cells, Some(form.shape)).map_err(serde::de::Error::custom);
+        }
+        let grid = parse_variant(&form.cells)
+            .map_err(|e| serde::de::Error::custom(format!("the puzzle's variant line, {e}")))?;
+        if grid.shape() != form.shape {
+            return Err(serde::de::Error::custom(format!(
+                "the puzzle's variant line is a {} board, not {}",
+                grid.shape(),
+                form.shape
+            )));
+        }
+        Ok(grid)
     }
 }
 

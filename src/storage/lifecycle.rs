@@ -21,7 +21,6 @@ use super::lock::{FileLock, LockError};
 use super::paths::ConfigDir;
 use super::saves::{AUTOSAVE, MAX_SLOT_NAME, SavedGame, write_error};
 use super::timestamp::file_stamp;
-use crate::engine::Difficulty;
 use crate::game::Game;
 
 /// True when losing this game would lose the player's work: it is not won
@@ -34,8 +33,8 @@ pub fn worth_keeping(game: &Game) -> bool {
 /// `9x9-easy-20261126-105732`. (`keep` adds `-2`, `-3`… when it is taken.)
 pub fn kept_name(game: &Game, at: SystemTime) -> String {
     let n = game.shape().n();
-    let level = Difficulty::name(game.difficulty());
-    let mut name = format!("{n}x{n}-{level}-{}", file_stamp(at));
+    let label = game.label().replace(['+', ' '], "-");
+    let mut name = format!("{n}x{n}-{label}-{}", file_stamp(at));
     name.truncate(MAX_SLOT_NAME - 4);
     name
 }

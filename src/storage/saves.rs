@@ -15,7 +15,7 @@ use super::files::{SAVE_LIMIT, human_size};
 use super::lock::FileLock;
 use super::paths::ConfigDir;
 use super::timestamp::unix_secs;
-use crate::engine::{Difficulty, Shape};
+use crate::engine::Shape;
 use crate::game::Game;
 
 /// The slot that holds the current game.
@@ -95,7 +95,7 @@ impl SavedGame {
         let givens = game.givens().filled_count();
         Summary {
             shape: game.shape(),
-            difficulty: game.difficulty(),
+            label: game.label(),
             filled: game.filled_count() - givens,
             to_fill: cells - givens,
             // The clock of a loaded game is stopped, so any instant reads the saved time.
@@ -110,7 +110,8 @@ impl SavedGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     pub shape: Shape,
-    pub difficulty: Difficulty,
+    /// The game's level, or its variant (`Game::label`).
+    pub label: String,
     /// Cells the player has filled, of `to_fill` empty at the start.
     pub filled: usize,
     pub to_fill: usize,

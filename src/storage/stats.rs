@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Difficulty, Shape};
+use crate::engine::{Difficulty, Shape, Variant};
 
 use super::document::{Loaded, Versioned, load, store};
 use super::files::STATS_LIMIT;
@@ -26,11 +26,15 @@ pub const RECENT_TIMES: usize = 30;
 /// size limit.
 pub const SOLVED_KEPT: usize = 1000;
 
-/// The record of one shape and difficulty (`None` is a puzzle the player
-/// brought, which has no generated level).
+/// The record of one shape, variant and difficulty (`None` is a puzzle the
+/// player brought, which has no generated level, or a variant's, which is
+/// made without one).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Category {
     pub shape: Shape,
+    /// The rules played; stats from before variants are classic.
+    #[serde(default, skip_serializing_if = "is_classic")]
+    pub variant: Variant,
     pub difficulty: Option<Difficulty>,
     pub started: u32,
     pub finished: u32,
@@ -52,10 +56,15 @@ pub struct Category {
     pub recent_secs: Vec<u64>,
 }
 
+fn is_classic(variant: &Variant) -> bool {
+    variant.is_classic()
+}
+
 impl Category {
-    fn new(shape: Shape, difficulty: Option<Difficulty>) -> Category {
+    fn new(shape: Shape, variant: Variant, difficulty: Option<Difficulty>) -> Category {
         Category {
             shape,
+            variant,
             difficulty,
             started: 0,
             finished: 0,
@@ -67,6 +76,16 @@ impl Category {
             best_streak: 0,
             under_way: 0,
             recent_secs: Vec::new(),
+        }
+    }
+
+    /// What the category is called beside its board: its level, or its
+    /// variant (with the level, once variants have levels).
+    pub fn label(&self) -> String {
+        match (self.variant.is_classic(), self.difficulty) {
+            (true, level) => level_name(level).to_string(),
+            (false, None) => self.variant.to_string(),
+            (false, Some(level)) => format!("{} {level}", self.variant),
         }
     }
 
@@ -121,7 +140,7 @@ impl Versioned for Stats {
             Some(c) => Err(format!(
                 "{} {} finished more games than it started",
                 c.shape,
-                level_name(c.difficulty)
+                c.label()
             )),
             None => Ok(()),
         }
@@ -134,31 +153,41 @@ pub fn level_name(difficulty: Option<Difficulty>) -> &'static str {
 }
 
 impl Stats {
-    pub fn get(&self, shape: Shape, difficulty: Option<Difficulty>) -> Option<&Category> {
+    pub fn get(
+        &self,
+        shape: Shape,
+        variant: Variant,
+        difficulty: Option<Difficulty>,
+    ) -> Option<&Category> {
         self.categories
             .iter()
-            .find(|c| c.shape == shape && c.difficulty == difficulty)
+            .find(|c| c.shape == shape && c.variant == variant && c.difficulty == difficulty)
     }
 
-    fn entry(&mut self, shape: Shape, difficulty: Option<Difficulty>) -> &mut Category {
-        let index = match self
-            .categories
-            .iter()
-            .position(|c| c.shape == shape && c.difficulty == difficulty)
-        {
-            Some(i) => i,
-            None => {
-                self.categories.push(Category::new(shape, difficulty));
-                self.categories.len() - 1
-            }
-        };
+    fn entry(
+        &mut self,
+        shape: Shape,
+        variant: Variant,
+        difficulty: Option<Difficulty>,
+    ) -> &mut Category {
+        let index =
+            match self.categories.iter().position(|c| {
+                c.shape == shape && c.variant == variant && c.difficulty == difficulty
+            }) {
+                Some(i) => i,
+                None => {
+                    self.categories
+                        .push(Category::new(shape, variant, difficulty));
+                    self.categories.len() - 1
+                }
+            };
         &mut self.categories[index]
     }
 
     /// A new game began; one still under way in that category was abandoned,
     /// which ends the streak.
-    pub fn record_start(&mut self, shape: Shape, difficulty: Option<Difficulty>) {
-        let c = self.entry(shape, difficulty);
+    pub fn record_start(&mut self, shape: Shape, variant: Variant, difficulty: Option<Difficulty>) {
+        let c = self.entry(shape, variant, difficulty);
         if c.under_way > 0 {
             c.streak = 0;
         }
@@ -178,8 +207,14 @@ impl Stats {
     }
 
     /// A game was solved.
-    pub fn record_finish(&mut self, shape: Shape, difficulty: Option<Difficulty>, finish: Finish) {
-        let c = self.entry(shape, difficulty);
+    pub fn record_finish(
+        &mut self,
+        shape: Shape,
+        variant: Variant,
+        difficulty: Option<Difficulty>,
+        finish: Finish,
+    ) {
+        let c = self.entry(shape, variant, difficulty);
         match c.under_way.checked_sub(1) {
             Some(left) => c.under_way = left,
             // finished a game whose start predates these stats
@@ -270,9 +305,10 @@ mod tests {
         let mut s = Stats::default();
         let easy = Some(Difficulty::Easy);
         for (secs, hints) in [(300, 0), (200, 2), (400, 0)] {
-            s.record_start(nine(), easy);
+            s.record_start(nine(), Variant::CLASSIC, easy);
             s.record_finish(
                 nine(),
+                Variant::CLASSIC,
                 easy,
                 Finish {
                     secs,
@@ -281,18 +317,21 @@ mod tests {
                 },
             );
         }
-        let c = s.get(nine(), easy).unwrap();
+        let c = s.get(nine(), Variant::CLASSIC, easy).unwrap();
         assert_eq!((c.started, c.finished), (3, 3));
         assert_eq!(c.best_secs, Some(200));
         assert_eq!(c.average_secs(), Some(300));
         assert_eq!((c.streak, c.best_streak, c.hints, c.perfect), (3, 3, 2, 2));
         assert_eq!(c.recent_secs, vec![300, 200, 400]);
         // abandoning a game ends the streak but keeps the best
-        s.record_start(nine(), easy);
-        s.record_start(nine(), easy);
-        let c = s.get(nine(), easy).unwrap();
+        s.record_start(nine(), Variant::CLASSIC, easy);
+        s.record_start(nine(), Variant::CLASSIC, easy);
+        let c = s.get(nine(), Variant::CLASSIC, easy).unwrap();
         assert_eq!((c.streak, c.best_streak, c.started), (0, 3, 5));
-        assert!(s.get(nine(), Some(Difficulty::Hard)).is_none());
+        assert!(
+            s.get(nine(), Variant::CLASSIC, Some(Difficulty::Hard))
+                .is_none()
+        );
     }
 
     /// Two games played at once (two tudokus) are two starts, and two
@@ -305,15 +344,15 @@ mod tests {
             hints: 0,
             mistakes: 0,
         };
-        s.record_start(nine(), None);
-        s.record_start(nine(), None);
-        s.record_finish(nine(), None, finish);
-        s.record_finish(nine(), None, finish);
-        let c = s.get(nine(), None).unwrap();
+        s.record_start(nine(), Variant::CLASSIC, None);
+        s.record_start(nine(), Variant::CLASSIC, None);
+        s.record_finish(nine(), Variant::CLASSIC, None, finish);
+        s.record_finish(nine(), Variant::CLASSIC, None, finish);
+        let c = s.get(nine(), Variant::CLASSIC, None).unwrap();
         assert_eq!((c.started, c.finished, c.under_way), (2, 2, 0));
         // a finish with nothing under way is a game begun before the stats
-        s.record_finish(nine(), None, finish);
-        let c = s.get(nine(), None).unwrap();
+        s.record_finish(nine(), Variant::CLASSIC, None, finish);
+        let c = s.get(nine(), Variant::CLASSIC, None).unwrap();
         assert_eq!((c.started, c.finished), (3, 3));
     }
 
@@ -333,7 +372,7 @@ mod tests {
             hints: 0,
             mistakes: 0,
         };
-        s.record_finish(nine(), None, finish);
+        s.record_finish(nine(), Variant::CLASSIC, None, finish);
         assert_eq!((s.categories[0].started, s.categories[0].finished), (1, 1));
     }
 
@@ -341,9 +380,10 @@ mod tests {
     fn recent_times_are_bounded() {
         let mut s = Stats::default();
         for secs in 0..(RECENT_TIMES as u64 + 5) {
-            s.record_start(nine(), None);
+            s.record_start(nine(), Variant::CLASSIC, None);
             s.record_finish(
                 nine(),
+                Variant::CLASSIC,
                 None,
                 Finish {
                     secs,
@@ -352,7 +392,7 @@ mod tests {
                 },
             );
         }
-        let c = s.get(nine(), None).unwrap();
+        let c = s.get(nine(), Variant::CLASSIC, None).unwrap();
         assert_eq!(c.recent_secs.len(), RECENT_TIMES);
         assert_eq!(c.recent_secs[0], 5);
         assert_eq!(c.perfect, 0);
@@ -363,9 +403,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("stats.toml");
         let mut s = Stats::default();
-        s.record_start(Shape::new(2, 3).unwrap(), Some(Difficulty::Expert));
+        s.record_start(
+            Shape::new(2, 3).unwrap(),
+            Variant::CLASSIC,
+            Some(Difficulty::Expert),
+        );
         s.record_finish(
             Shape::new(2, 3).unwrap(),
+            Variant::CLASSIC,
             Some(Difficulty::Expert),
             Finish {
                 secs: 61,
@@ -373,7 +418,7 @@ mod tests {
                 mistakes: 0,
             },
         );
-        s.record_start(nine(), None);
+        s.record_start(nine(), Variant::CLASSIC, None);
         store(&path, &s).unwrap();
         assert_eq!(load::<Stats>(&path).ok(), Some(s));
         let bad = "format_version = 1\n[[category]]\nshape = { box_rows = 3, box_cols = 3 }\n\

@@ -14,6 +14,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
 
+use crate::engine::Variant;
 use crate::game::{Action, Direction, Game};
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::{Finish, Stats};
@@ -60,14 +61,14 @@ fn stats_text() -> &'static str {
         let mut stats = Stats::default();
         for (n, level) in [(9, Some(Difficulty::Hard)), (4, None), (25, None)] {
             let shape = Shape::for_size(n).unwrap();
-            stats.record_start(shape, level);
+            stats.record_start(shape, Variant::CLASSIC, level);
             let finish = Finish {
                 secs: 300,
                 hints: 1,
                 mistakes: 0,
             };
-            stats.record_finish(shape, level, finish);
-            stats.record_start(shape, level);
+            stats.record_finish(shape, Variant::CLASSIC, level, finish);
+            stats.record_start(shape, Variant::CLASSIC, level);
         }
         stats.record_solved("3x3:12345".into());
         crate::storage::document::to_toml(&stats).unwrap()
@@ -318,13 +319,13 @@ fn check_stats(dir: &Path, bytes: &[u8]) {
         Loaded::Ok(mut stats) => {
             // what loads can be counted on and saved again
             let shape = Shape::for_size(9).unwrap();
-            stats.record_start(shape, Some(Difficulty::Hard));
+            stats.record_start(shape, Variant::CLASSIC, Some(Difficulty::Hard));
             let finish = Finish {
                 secs: 1,
                 hints: 0,
                 mistakes: 0,
             };
-            stats.record_finish(shape, Some(Difficulty::Hard), finish);
+            stats.record_finish(shape, Variant::CLASSIC, Some(Difficulty::Hard), finish);
             let _ = crate::ui::stats_lines(&stats);
             store(&path, &stats).expect("what loads saves");
             assert_eq!(load::<Stats>(&path).ok(), Some(stats));

@@ -24,4 +24,5 @@ mod tui_marks;
 mod tui_pad;
 mod tui_polish;
 mod tui_practise;
+mod tui_variants;
 mod tui_viewport;

@@ -7,6 +7,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::engine::Variant;
 use crate::game::{Action, Game, Jump};
 use crate::storage::document::to_toml;
 use crate::storage::saves::{self, AUTOSAVE};
@@ -215,10 +216,7 @@ fn slots_save_list_load_and_delete() {
     let summary = mine.summary.as_ref().unwrap();
     assert_eq!((summary.filled, summary.to_fill), (1, to_fill));
     assert_eq!(summary.time, Duration::from_secs(75));
-    assert_eq!(
-        (summary.shape.n(), summary.difficulty),
-        (4, Difficulty::Easy)
-    );
+    assert_eq!((summary.shape.n(), summary.label.as_str()), (4, "easy"));
     let broken = slots.iter().find(|s| s.name == "broken").unwrap();
     assert!(broken.summary.as_ref().unwrap_err().contains("damaged"));
     assert!(!dir.save_file("broken").exists(), "moved aside");
@@ -261,9 +259,10 @@ fn concurrent_stats_updates_all_count() {
             scope.spawn(move || {
                 for k in 0..5u64 {
                     stats::update(path, |s| {
-                        s.record_start(shape, None);
+                        s.record_start(shape, Variant::CLASSIC, None);
                         s.record_finish(
                             shape,
+                            Variant::CLASSIC,
                             None,
                             Finish {
                                 secs: 10 * t + k,
@@ -278,7 +277,7 @@ fn concurrent_stats_updates_all_count() {
         }
     });
     let stats = load::<Stats>(&path).ok().unwrap();
-    let c = stats.get(shape, None).unwrap();
+    let c = stats.get(shape, Variant::CLASSIC, None).unwrap();
     assert_eq!((c.started, c.finished, c.hints), (20, 20, 20));
     assert_eq!(c.best_secs, Some(0));
 }
@@ -506,9 +505,12 @@ fn mistake_checking_marks_a_wrong_entry_at_once() {
         let area = ratatui::layout::Rect::new(0, 0, 80, 24);
         let mut buf = ratatui::buffer::Buffer::empty(area);
         app.render(area, &mut buf);
-        let crate::ui::Screen::Fits { board, layout, .. } =
-            crate::ui::screen(area, app.game.shape(), app.game.selected())
-        else {
+        let crate::ui::Screen::Fits { board, layout, .. } = crate::ui::screen(
+            area,
+            app.game.shape(),
+            app.game.selected(),
+            app.game.is_outlined(),
+        ) else {
             panic!("fits")
         };
         let symbol = char::from(b'0' + wrong).to_string();

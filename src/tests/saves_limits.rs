@@ -5,6 +5,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::engine::Variant;
 use crate::game::{Action, Game};
 use crate::storage::files::{LARGEST_STATE, SAVE_LIMIT};
 use crate::storage::saves::SavedGame;
@@ -40,7 +41,7 @@ fn game_25(now: Instant) -> Game {
     Game::new(
         givens,
         solution,
-        tudoku_engine::Difficulty::Extreme,
+        Some(tudoku_engine::Difficulty::Extreme),
         Some(1),
         now,
     )
@@ -178,7 +179,7 @@ fn regex_free_replace(text: &str, key: &str, value: &str) -> String {
 fn stats_counters_saturate() {
     let shape = Shape::for_size(9).unwrap();
     let mut stats = Stats::default();
-    stats.record_start(shape, None);
+    stats.record_start(shape, Variant::CLASSIC, None);
     let c = &mut stats.categories[0];
     c.started = u32::MAX;
     c.finished = u32::MAX - 1;
@@ -190,9 +191,9 @@ fn stats_counters_saturate() {
         hints: 5,
         mistakes: 0,
     };
-    stats.record_start(shape, None);
-    stats.record_finish(shape, None, finish);
-    stats.record_finish(shape, None, finish);
+    stats.record_start(shape, Variant::CLASSIC, None);
+    stats.record_finish(shape, Variant::CLASSIC, None, finish);
+    stats.record_finish(shape, Variant::CLASSIC, None, finish);
     let c = &stats.categories[0];
     assert_eq!((c.started, c.finished), (u32::MAX, u32::MAX));
     assert_eq!(c.total_secs, i64::MAX as u64);
@@ -211,7 +212,7 @@ fn foreign_box_shapes_are_set_aside_by_name() {
     let mut game = game_25(now);
     let text = SavedGame::toml_of(&mut game, now).unwrap();
     let mut stats = Stats::default();
-    stats.record_start(Shape::for_size(25).unwrap(), None);
+    stats.record_start(Shape::for_size(25).unwrap(), Variant::CLASSIC, None);
     let stats_text = crate::storage::document::to_toml(&stats).unwrap();
     for (rows, cols) in [(1, 9), (1, 1), (0, 0), (9, 1), (5, 6)] {
         let foreign = |text: &str| {

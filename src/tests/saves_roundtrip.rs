@@ -131,7 +131,7 @@ proptest! {
             }
         }
         let start = Instant::now();
-        let mut game = Game::new(givens, solved, difficulty, seed, start).unwrap();
+        let mut game = Game::new(givens, solved, Some(difficulty), seed, start).unwrap();
         let mut now = start;
         for &pick in &actions {
             now += Duration::from_millis(1234);
@@ -157,5 +157,71 @@ proptest! {
         prop_assert_eq!(observe(&loaded.game, later), observe(&game, now));
         prop_assert_eq!(to_toml(&loaded).unwrap(), to_toml(&saved).unwrap());
         prop_assert_eq!(history_walk(loaded.game, later), history_walk(game, now));
+    }
+}
+
+/// A variant game, played a little, saved and loaded: the same game under
+/// the same rules (its houses and cages), for every variant the game offers.
+#[test]
+fn a_variant_game_loads_with_its_rules() {
+    use tudoku_engine::{Variant, generate_variant, variant_line};
+    let shape = Shape::for_size(6).unwrap();
+    let nine = Shape::for_size(9).unwrap();
+    for variant in Variant::OFFERED.into_iter().filter(|v| !v.is_classic()) {
+        // windoku needs square boxes
+        let shape = if variant.windoku { nine } else { shape };
+        let made = generate_variant(shape, variant, 11).unwrap();
+        let start = Instant::now();
+        let mut game = Game::new(made.puzzle, made.solution, None, Some(11), start).unwrap();
+        let mut now = start;
+        for pick in [(12, 0), (4, 0), (5, 3), (7, 2), (4, 0), (5, 1), (10, 0)] {
+            now += Duration::from_millis(500);
+            let _ = game.apply(action(shape.n(), pick), now);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("slot.toml");
+        let saved = SavedGame::capture(&mut game, now);
+        store(&path, &saved).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let Loaded::Ok(loaded) = load::<SavedGame>(&path) else {
+            panic!("the {variant} save does not load:\n{text}");
+        };
+        let loaded = loaded.game;
+        assert_eq!(loaded.variant(), variant);
+        assert_eq!(loaded.difficulty(), None);
+        assert_eq!(variant_line(loaded.givens()), variant_line(game.givens()));
+        // every grid of the game plays by the puzzle's rules
+        assert_eq!(loaded.values().rules(), game.givens().rules());
+        assert_eq!(loaded.solution().rules(), game.givens().rules());
+        assert_eq!(observe(&loaded, now), observe(&game, now));
+        assert_eq!(history_walk(loaded, now), history_walk(game, now));
+    }
+}
+
+/// A save whose variant line was damaged is refused with the reason; the
+/// game is not loaded under other rules.
+#[test]
+fn a_damaged_variant_line_in_a_save_is_an_error() {
+    use tudoku_engine::{Variant, generate_variant};
+    let shape = Shape::for_size(6).unwrap();
+    let killer: Variant = "killer".parse().unwrap();
+    let made = generate_variant(shape, killer, 3).unwrap();
+    let now = Instant::now();
+    let mut game = Game::new(made.puzzle, made.solution, None, None, now).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("slot.toml");
+    store(&path, &SavedGame::capture(&mut game, now)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    // the first cage sum becomes one no digits make
+    let start = text.find("killer:").unwrap();
+    let sums = start + text[start..].rfind(':').unwrap() + 1;
+    let damaged = format!("{}999{}", &text[..sums], &text[sums..]);
+    std::fs::write(&path, damaged).unwrap();
+    match load::<SavedGame>(&path) {
+        Loaded::Ok(_) => panic!("a cage sum of 999.. loaded"),
+        other => {
+            let why = format!("{other:?}");
+            assert!(why.contains("variant line"), "{why}");
+        }
     }
 }

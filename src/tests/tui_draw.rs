@@ -49,6 +49,7 @@ fn board_of(app: &App, width: u16, height: u16) -> (Rect, BoardLayout) {
         Rect::new(0, 0, width, height),
         app.game.shape(),
         app.game.selected(),
+        app.game.is_outlined(),
     ) {
         Screen::Fits { board, layout, .. } => (board, layout),
         Screen::TooSmall { .. } => panic!("board does not fit"),
@@ -294,6 +295,7 @@ fn too_small_says_what_it_needs() {
         Rect::new(0, 0, 50, 12),
         app.game.shape(),
         app.game.selected(),
+        app.game.is_outlined(),
     ) {
         Screen::TooSmall { need } => need,
         Screen::Fits { .. } => panic!("should not fit"),
@@ -307,12 +309,12 @@ fn too_small_says_what_it_needs() {
 #[test]
 fn every_size_fits_200x60_and_9x9_fits_80x24() {
     for shape in Shape::all() {
-        let fits = screen(Rect::new(0, 0, 200, 60), shape, 0);
+        let fits = screen(Rect::new(0, 0, 200, 60), shape, 0, false);
         assert!(matches!(fits, Screen::Fits { .. }), "{shape}");
     }
     let nine = Shape::for_size(9).unwrap();
     assert!(matches!(
-        screen(Rect::new(0, 0, 80, 24), nine, 0),
+        screen(Rect::new(0, 0, 80, 24), nine, 0, false),
         Screen::Fits { .. }
     ));
 }
@@ -355,10 +357,11 @@ fn new_game_dialog_picks_shape_level_and_seed() {
     let (mut app, now) = app_for(first_line(PUZZLES_9), Config::default());
     press(&mut app, KeyCode::F(9), now);
     // Shapes run ..., 2x4, 4x2, 3x3, ...: two steps left of 3x3 is 2x4; the
-    // level steps right from medium to hard.
+    // rules stay classic; the level steps right from medium to hard.
     for code in [
         KeyCode::Left,
         KeyCode::Left,
+        KeyCode::Down,
         KeyCode::Down,
         KeyCode::Right,
         KeyCode::Down,
@@ -375,7 +378,7 @@ fn new_game_dialog_picks_shape_level_and_seed() {
     press(&mut app, KeyCode::Enter, now);
     wait_for_generation(&mut app);
     assert_eq!(app.game.shape(), Shape::new(2, 4).unwrap());
-    assert_eq!(app.game.difficulty(), Difficulty::Hard);
+    assert_eq!(app.game.difficulty(), Some(Difficulty::Hard));
     assert_eq!(app.game.seed(), Some(1234));
     let expected =
         crate::game::new_puzzle(Shape::new(2, 4).unwrap(), Difficulty::Hard, 1234).puzzle;
@@ -411,19 +414,22 @@ fn start_slow_game(app: &mut App, seed: &str, now: Instant) {
     while form(app).0.n() != 25 {
         press(app, KeyCode::Left, now);
     }
+    // past the rules (classic stays) to the level
+    press(app, KeyCode::Down, now);
     press(app, KeyCode::Down, now);
     while form(app).1 != Difficulty::Extreme {
         press(app, KeyCode::Right, now);
     }
     press(app, KeyCode::Up, now);
+    press(app, KeyCode::Up, now);
     type_seed_and_start(app, seed, now);
     assert!(generating(app));
 }
 
-/// From the dialog's first field: down to the seed, the seed typed over
-/// the current one, Enter.
+/// From the dialog's first field: down past rules and level to the seed,
+/// the seed typed over the current one, Enter.
 fn type_seed_and_start(app: &mut App, seed: &str, now: Instant) {
-    for _ in 0..2 {
+    for _ in 0..3 {
         press(app, KeyCode::Down, now);
     }
     for _ in 0..20 {
@@ -464,7 +470,7 @@ fn esc_abandons_the_game_being_made() {
     app.tick(Instant::now());
     assert_eq!(app.game.seed(), Some(22));
     let shape = app.game.shape();
-    let expected = crate::game::new_puzzle(shape, app.game.difficulty(), 22).puzzle;
+    let expected = crate::game::new_puzzle(shape, app.game.difficulty().unwrap(), 22).puzzle;
     assert_eq!(app.game.givens(), &expected);
 }
 

@@ -39,9 +39,12 @@ fn mouse(kind: MouseEventKind, (column, row): (u16, u16)) -> Event {
 /// found through the board's own click mapping, checked against the text
 /// drawn there.
 fn drawn_at(app: &App, (width, height): (u16, u16), cell: usize) -> (u16, u16) {
-    let Screen::Fits { board, layout, .. } =
-        screen(Rect::new(0, 0, width, height), app.game.shape(), cell)
-    else {
+    let Screen::Fits { board, layout, .. } = screen(
+        Rect::new(0, 0, width, height),
+        app.game.shape(),
+        cell,
+        false,
+    ) else {
         panic!("9x9 fits {width}x{height}")
     };
     let (x, y) = (0..board.height)

@@ -130,7 +130,7 @@ fn a_new_game_asks_first_and_keeps_the_unfinished_one_in_a_slot() {
 fn a_level_the_board_cannot_reach_is_named_and_the_highest_offered() {
     let four = Shape::for_size(4).unwrap();
     assert_eq!(highest_level(four), Difficulty::Easy);
-    let mut form = NewGameForm::new(four, Difficulty::Hard);
+    let mut form = NewGameForm::new(four, crate::engine::Variant::CLASSIC, Difficulty::Hard);
     let note = form.out_of_reach().expect("hard is out of reach on 4x4");
     assert!(
         note.contains("No hard puzzle exists for 4x4") && note.contains("easy"),
@@ -152,11 +152,15 @@ fn a_level_the_board_cannot_reach_is_named_and_the_highest_offered() {
         }
     ));
     // a reachable level says nothing
-    let nine = NewGameForm::new(Shape::for_size(9).unwrap(), Difficulty::Extreme);
+    let nine = NewGameForm::new(
+        Shape::for_size(9).unwrap(),
+        crate::engine::Variant::CLASSIC,
+        Difficulty::Extreme,
+    );
     assert_eq!(nine.out_of_reach(), None);
     // and a game asked for above the highest is of the highest, at once
     let game = Game::generate(four, Difficulty::Expert, 3, now);
-    assert_eq!(game.difficulty(), Difficulty::Easy);
+    assert_eq!(game.difficulty(), Some(Difficulty::Easy));
 }
 
 #[test]

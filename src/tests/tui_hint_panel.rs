@@ -47,7 +47,12 @@ fn explanation(app: &App) -> String {
 /// The panel's rows of a frame, trimmed.
 fn panel_rows(app: &App, buf: &Buffer) -> Vec<String> {
     let area = buf.area;
-    let Screen::Fits { panel, .. } = screen(area, app.game.shape(), app.game.selected()) else {
+    let Screen::Fits { panel, .. } = screen(
+        area,
+        app.game.shape(),
+        app.game.selected(),
+        app.game.is_outlined(),
+    ) else {
         panic!("too small");
     };
     rows(buf)[usize::from(panel.y)..usize::from(panel.bottom())]
@@ -221,6 +226,7 @@ fn hinted(app: &App, buf: &Buffer, width: u16, height: u16) -> BTreeSet<usize> {
         Rect::new(0, 0, width, height),
         app.game.shape(),
         app.game.selected(),
+        app.game.is_outlined(),
     ) else {
         panic!("too small");
     };

@@ -42,7 +42,7 @@ fn app(shape: Shape, config: Config) -> (App, Instant) {
 }
 
 fn fits(shape: Shape, width: u16, height: u16) -> (Rect, BoardLayout, Rect) {
-    match screen(Rect::new(0, 0, width, height), shape, 0) {
+    match screen(Rect::new(0, 0, width, height), shape, 0, false) {
         Screen::Fits {
             board,
             layout,
@@ -236,7 +236,7 @@ fn every_size_places_board_panel_and_bar_apart_inside_the_screen() {
             let area = Rect::new(0, 0, width, height);
             let Screen::Fits {
                 board, panel, bar, ..
-            } = screen(area, shape, 0)
+            } = screen(area, shape, 0, false)
             else {
                 panic!("{shape} at {width}x{height}");
             };
@@ -302,7 +302,7 @@ fn the_sizes_the_help_gives_for_slots_are_right() {
             for (w, h) in [(width - 1, height), (width, height - 1)] {
                 if let Screen::Fits {
                     layout: smaller, ..
-                } = screen(Rect::new(0, 0, w, h), shape, 0)
+                } = screen(Rect::new(0, 0, w, h), shape, 0, false)
                 {
                     assert_ne!(smaller, layout, "{shape} at {w}x{h}");
                 }

@@ -37,9 +37,12 @@ fn draw(app: &mut App) -> Buffer {
 
 /// Every screen position inside a cell.
 fn cell_positions(app: &App, buf: &Buffer, cell: usize) -> Vec<(u16, u16)> {
-    let Screen::Fits { board, layout, .. } =
-        screen(buf.area, app.game.shape(), app.game.selected())
-    else {
+    let Screen::Fits { board, layout, .. } = screen(
+        buf.area,
+        app.game.shape(),
+        app.game.selected(),
+        app.game.is_outlined(),
+    ) else {
         panic!("no board");
     };
     (0..board.height)

@@ -34,6 +34,7 @@ fn panel(app: &App) -> Rect {
         Rect::new(0, 0, 80, 24),
         app.game.shape(),
         app.game.selected(),
+        app.game.is_outlined(),
     ) {
         Screen::Fits { panel, .. } => panel,
         Screen::TooSmall { .. } => panic!("9x9 fits 80x24"),
@@ -60,6 +61,7 @@ fn cell_position(app: &App, cell: usize) -> (u16, u16) {
         Rect::new(0, 0, 80, 24),
         app.game.shape(),
         app.game.selected(),
+        app.game.is_outlined(),
     ) else {
         panic!()
     };

@@ -117,7 +117,7 @@ fn a_wrong_entry_under_the_cursor_still_shows() {
     assert_eq!(app.game.selected(), cell);
     let buf = draw(&mut app, 80, 24);
     let crate::ui::Screen::Fits { board, layout, .. } =
-        crate::ui::screen(buf.area, app.game.shape(), cell)
+        crate::ui::screen(buf.area, app.game.shape(), cell, app.game.is_outlined())
     else {
         panic!()
     };

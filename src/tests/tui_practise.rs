@@ -116,7 +116,7 @@ fn a_technique_picked_in_the_dialog_is_the_new_puzzles_hardest_step() {
     assert_eq!(app.game.shape().n(), 9);
     let rating = rate(app.game.givens()).unwrap();
     assert_eq!(rating.hardest, Technique::XWing);
-    assert_eq!(app.game.difficulty(), Technique::XWing.difficulty());
+    assert_eq!(app.game.difficulty(), Some(Technique::XWing.difficulty()));
     let text = screen(&mut app);
     assert!(text.contains("practising X-wing"), "{text}");
 }

@@ -34,9 +34,12 @@ fn press(app: &mut App, code: KeyCode) {
 
 /// The characters drawn inside a cell, found through `cell_at`.
 fn cell_text(app: &App, buf: &Buffer, cell: usize) -> Option<String> {
-    let Screen::Fits { board, layout, .. } =
-        screen(buf.area, app.game.shape(), app.game.selected())
-    else {
+    let Screen::Fits { board, layout, .. } = screen(
+        buf.area,
+        app.game.shape(),
+        app.game.selected(),
+        app.game.is_outlined(),
+    ) else {
         return None;
     };
     let mut inside = String::new();
@@ -102,9 +105,12 @@ fn every_size_plays_at_80x24() {
 /// The rows and columns labelled on a viewport: row numbers at the left of
 /// the board, column numbers in its first line.
 fn labels(app: &App, buf: &Buffer) -> (Vec<usize>, Vec<usize>, String) {
-    let Screen::Fits { board, layout, .. } =
-        screen(buf.area, app.game.shape(), app.game.selected())
-    else {
+    let Screen::Fits { board, layout, .. } = screen(
+        buf.area,
+        app.game.shape(),
+        app.game.selected(),
+        app.game.is_outlined(),
+    ) else {
         panic!("no board");
     };
     assert!(layout.is_viewport());
@@ -197,7 +203,12 @@ fn the_overview_shows_every_box_and_moves_a_box_at_a_time() {
 /// The light lines drawn inside the board: (vertical, horizontal) counts.
 fn light_lines(app: &mut App, width: u16, height: u16, ascii: bool) -> (usize, usize) {
     let buf = draw(app, width, height);
-    let Screen::Fits { board, .. } = screen(buf.area, app.game.shape(), app.game.selected()) else {
+    let Screen::Fits { board, .. } = screen(
+        buf.area,
+        app.game.shape(),
+        app.game.selected(),
+        app.game.is_outlined(),
+    ) else {
         panic!("no board");
     };
     let (v, h) = if ascii { (":", "-") } else { ("│", "─") };
@@ -237,7 +248,7 @@ fn small_boards_draw_cell_lines_where_9x9_does_and_grow() {
     // and they grow with the terminal, using a good part of it
     for (rows, cols) in [(2, 2), (2, 3), (2, 4)] {
         let shape = Shape::new(rows, cols).unwrap();
-        let size = |w, h| match screen(Rect::new(0, 0, w, h), shape, 0) {
+        let size = |w, h| match screen(Rect::new(0, 0, w, h), shape, 0, false) {
             Screen::Fits { board, .. } => (board.width, board.height),
             Screen::TooSmall { .. } => panic!("{shape}"),
         };
@@ -260,7 +271,8 @@ fn the_readme_table_of_sizes_is_what_the_game_draws() {
         let shape = Shape::for_size(n).unwrap();
         let mut cells = vec![format!("{n}x{n}")];
         for (w, h) in [(80, 24), (120, 40), (200, 60)] {
-            let Screen::Fits { board, layout, .. } = screen(Rect::new(0, 0, w, h), shape, 0) else {
+            let Screen::Fits { board, layout, .. } = screen(Rect::new(0, 0, w, h), shape, 0, false)
+            else {
                 panic!("{shape} at {w}x{h}");
             };
             let (rows, cols) = layout.shown();

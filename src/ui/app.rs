@@ -20,7 +20,7 @@ use super::saves_dialog::SavesDialog;
 use super::signals::Signals;
 use super::terminal::TerminalGuard;
 use crate::engine::value_of;
-use crate::engine::{Difficulty, Shape, Technique};
+use crate::engine::{Difficulty, Shape, Technique, Variant};
 use crate::game::{Action, Applied, Direction, Game};
 
 use crate::storage::stats::Stats;
@@ -65,6 +65,7 @@ pub enum Mode {
     /// and signals meanwhile, and Esc abandons it.
     Generating {
         shape: Shape,
+        variant: Variant,
         difficulty: Difficulty,
         seed: u64,
         /// The technique being practised, if one was picked.
@@ -348,10 +349,11 @@ impl App {
                 DialogOutcome::Cancel => self.mode = Mode::Playing,
                 DialogOutcome::Start {
                     shape,
+                    variant,
                     difficulty,
                     seed,
                     technique,
-                } => self.start_new_game(shape, difficulty, seed, technique),
+                } => self.start_new_game(shape, variant, difficulty, seed, technique),
             },
             Mode::ConfirmRestart => {
                 if confirm {
@@ -546,9 +548,12 @@ impl App {
     /// the screen has it now); a hint that shows whole stays.
     fn scroll_hint(&mut self, down: bool) {
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let Screen::Fits { panel, layout, .. } =
-            screen(area, self.game.shape(), self.game.selected())
-        else {
+        let Screen::Fits { panel, layout, .. } = screen(
+            area,
+            self.game.shape(),
+            self.game.selected(),
+            self.game.is_outlined(),
+        ) else {
             return;
         };
         let side = self.panel_text(panel, layout);
@@ -589,7 +594,12 @@ impl App {
             layout,
             panel,
             ..
-        } = screen(area, self.game.shape(), self.game.selected())
+        } = screen(
+            area,
+            self.game.shape(),
+            self.game.selected(),
+            self.game.is_outlined(),
+        )
         else {
             return;
         };
@@ -633,9 +643,12 @@ impl App {
     /// The cell drawn at a screen position, if any.
     fn cell_at(&self, column: u16, row: u16) -> Option<usize> {
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let Screen::Fits { board, layout, .. } =
-            screen(area, self.game.shape(), self.game.selected())
-        else {
+        let Screen::Fits { board, layout, .. } = screen(
+            area,
+            self.game.shape(),
+            self.game.selected(),
+            self.game.is_outlined(),
+        ) else {
             return None;
         };
         board
@@ -696,13 +709,19 @@ impl App {
     }
 
     fn open_new_game(&mut self) {
-        self.mode = Mode::NewGame(NewGameForm::new(self.game.shape(), self.game.difficulty()));
+        let game = &self.game;
+        self.mode = Mode::NewGame(NewGameForm::new(
+            game.shape(),
+            game.variant(),
+            game.difficulty().unwrap_or(Difficulty::Medium),
+        ));
     }
 
     /// Starts making a new game on a background thread; `tick` takes it.
     fn start_new_game(
         &mut self,
         shape: Shape,
+        variant: Variant,
         difficulty: Difficulty,
         seed: Option<u64>,
         technique: Option<Technique>,
@@ -710,10 +729,11 @@ impl App {
         let seed = seed.unwrap_or_else(random_seed);
         let solved = self.stats.solved.clone();
         self.generation = Some(Generation::start(
-            shape, difficulty, technique, seed, solved,
+            shape, variant, difficulty, technique, seed, solved,
         ));
         self.mode = Mode::Generating {
             shape,
+            variant,
             difficulty,
             seed,
             technique,
@@ -744,9 +764,9 @@ impl App {
         let made = match generation.poll() {
             Progress::Working => return,
             Progress::Gone => None,
-            Progress::Done(made, seed) => {
-                let level = made.rating.difficulty;
-                let hardest = made.rating.hardest;
+            Progress::Done(made) => {
+                let (level, seed) = (made.rating.map(|r| r.difficulty), made.seed);
+                let hardest = made.rating.map(|r| r.hardest);
                 Game::new(made.puzzle, made.solution, level, Some(seed), self.now)
                     .ok()
                     .map(|game| (game, seed, hardest))
@@ -758,22 +778,27 @@ impl App {
             self.message = Some("The new game could not be made.".to_string());
             return;
         };
-        let level = game.difficulty();
+        let (label, level) = (game.label(), game.difficulty());
         if let Err(why) = self.replace_game(game) {
             self.message = Some(format!("{why}; the new game is not started."));
             return;
         }
-        self.message = Some(if let Some(t) = technique {
-            let name = t.name();
-            if hardest == t {
-                format!("New {level} game practising {name}, seed {seed}.")
-            } else {
-                format!("No puzzle needing {name} found; new {level} game, seed {seed}.")
+        self.message = Some(match (level, technique) {
+            // a variant's puzzle has no level
+            (None, _) => format!("New {label} game, seed {seed}."),
+            (Some(level), Some(t)) if hardest == Some(t) => {
+                format!("New {level} game practising {}, seed {seed}.", t.name())
             }
-        } else if level == difficulty {
-            format!("New {difficulty} game, seed {seed}.")
-        } else {
-            format!("No {difficulty} puzzle exists for this board; new {level} game, seed {seed}.")
+            (Some(level), Some(t)) => format!(
+                "No puzzle needing {} found; new {level} game, seed {seed}.",
+                t.name()
+            ),
+            (Some(level), None) if level == difficulty => {
+                format!("New {difficulty} game, seed {seed}.")
+            }
+            (Some(level), None) => format!(
+                "No {difficulty} puzzle exists for this board; new {level} game, seed {seed}."
+            ),
         });
         self.begin_game();
     }

@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::config::Settings;
-use super::layout::{BoardLayout, NotesView, Weight};
+use super::layout::{BoardLayout, NotesView, Part, Weight};
 use super::theme::Theme;
 use crate::engine::symbol;
 use crate::game::Game;
@@ -66,10 +66,8 @@ impl BoardView<'_> {
         let g = game.geometry();
         let mut marks = vec![Marks::default(); g.cell_count()];
         if self.settings.highlight_peers {
-            for &unit in &g.cell_units[game.selected()] {
-                for &cell in &g.units[unit] {
-                    marks[cell].peer = true;
-                }
+            for cell in game.house_mates(game.selected()) {
+                marks[cell].peer = true;
             }
         }
         if self.settings.show_conflicts {
@@ -254,91 +252,212 @@ impl BoardView<'_> {
         }
     }
 
+    /// The grid's lines, each piece weighed by what it parts: the board's
+    /// frame and the lines between boxes (or jigsaw regions) heavy, a killer
+    /// cage's outline dashed, no line between the cells of one cage, light
+    /// lines between other cells.
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
         let layout = self.layout;
         let (gx, gy) = layout.grid_origin();
-        let area = Rect::new(area.x + gx, area.y + gy, area.width - gx, area.height - gy);
-        let (w, h) = layout.grid_size();
-        let (downs, acrosses) = layout.line_weights();
-        for (y, &hz) in (0..h).zip(&acrosses) {
-            for (x, &v) in (0..w).zip(&downs) {
-                if v == Weight::None && hz == Weight::None {
-                    continue;
-                }
-                let arms = Arms {
-                    up: y > 0 && v != Weight::None,
-                    down: y + 1 < h && v != Weight::None,
-                    left: x > 0 && hz != Weight::None,
-                    right: x + 1 < w && hz != Weight::None,
-                    v_heavy: v == Weight::Heavy,
-                    h_heavy: hz == Weight::Heavy,
+        let (x0, y0) = (area.x + gx, area.y + gy);
+        let (columns, rows) = layout.grid_parts();
+        // the piece of line at a column line and a row of cells, or a row
+        // line and a column of cells
+        let down = |line: usize, row: usize| self.edge(row, line.wrapping_sub(1), row, line);
+        let across = |line: usize, col: usize| self.edge(line.wrapping_sub(1), col, line, col);
+        let cell_row = |y: Option<usize>| match y.and_then(|y| rows.get(y)) {
+            Some(&Part::Cell(r)) => Some(r),
+            _ => None,
+        };
+        let cell_col = |x: Option<usize>| match x.and_then(|x| columns.get(x)) {
+            Some(&Part::Cell(c)) => Some(c),
+            _ => None,
+        };
+        for (y, &row_part) in rows.iter().enumerate() {
+            for (x, &col_part) in columns.iter().enumerate() {
+                let (glyph, edges) = match (col_part, row_part) {
+                    (Part::Cell(_), Part::Cell(_)) => continue,
+                    (Part::Line(line), Part::Cell(row)) => {
+                        let e = down(line, row);
+                        (self.straight(e, true), vec![e])
+                    }
+                    (Part::Cell(col), Part::Line(line)) => {
+                        let e = across(line, col);
+                        (self.straight(e, false), vec![e])
+                    }
+                    (Part::Line(v), Part::Line(h)) => {
+                        let arm = |e: Option<Edge>| e.unwrap_or(Edge::Open);
+                        let up = arm(cell_row(y.checked_sub(1)).map(|r| down(v, r)));
+                        let below = arm(cell_row(Some(y + 1)).map(|r| down(v, r)));
+                        let left = arm(cell_col(x.checked_sub(1)).map(|c| across(h, c)));
+                        let right = arm(cell_col(Some(x + 1)).map(|c| across(h, c)));
+                        let arms = Arms {
+                            up: up.weight(),
+                            down: below.weight(),
+                            left: left.weight(),
+                            right: right.weight(),
+                        };
+                        let glyph = if self.settings.ascii_borders {
+                            arms.ascii()
+                        } else {
+                            arms.unicode()
+                        };
+                        (glyph, vec![up, below, left, right])
+                    }
                 };
-                let glyph = if self.settings.ascii_borders {
-                    arms.ascii()
-                } else {
-                    arms.unicode()
-                };
-                let heavy = (arms.up || arms.down) && arms.v_heavy
-                    || (arms.left || arms.right) && arms.h_heavy;
-                let style: Style = if heavy {
+                let style: Style = if edges.contains(&Edge::Heavy) {
                     self.theme.box_line
                 } else {
                     self.theme.cell_line
                 };
-                buf[(area.x + x, area.y + y)]
+                buf[(x0 + x as u16, y0 + y as u16)]
                     .set_char(glyph)
                     .set_style(style);
             }
         }
+        self.render_cage_sums(area, buf);
+    }
+
+    /// A straight piece of line of weight `e`, down or across.
+    fn straight(&self, e: Edge, down: bool) -> char {
+        let ascii = self.settings.ascii_borders;
+        match (e, down, ascii) {
+            (Edge::Open, ..) => ' ',
+            (Edge::Dashed, _, true) => '.',
+            (Edge::Dashed, true, false) => '┆',
+            (Edge::Dashed, false, false) => '┄',
+            (Edge::Light | Edge::Heavy, _, _) => {
+                let w = e.weight();
+                let arms = if down {
+                    Arms {
+                        up: w,
+                        down: w,
+                        left: Weight::None,
+                        right: Weight::None,
+                    }
+                } else {
+                    Arms {
+                        up: Weight::None,
+                        down: Weight::None,
+                        left: w,
+                        right: w,
+                    }
+                };
+                if ascii { arms.ascii() } else { arms.unicode() }
+            }
+        }
+    }
+
+    /// What parts the cell at (r1, c1) from its neighbour at (r2, c2) (a
+    /// row or column off the board, `usize::MAX` or n, is the frame).
+    fn edge(&self, r1: usize, c1: usize, r2: usize, c2: usize) -> Edge {
+        let n = self.layout.n();
+        if r1 >= n || c1 >= n || r2 >= n || c2 >= n {
+            return Edge::Heavy;
+        }
+        let (a, b) = (r1 * n + c1, r2 * n + c2);
+        let rules = self.game.rules();
+        let region = |cell: usize| match rules.regions() {
+            Some(regions) => usize::from(regions[cell]),
+            None => self.game.geometry().box_of(cell),
+        };
+        if region(a) != region(b) {
+            return Edge::Heavy;
+        }
+        match (rules.cage_index(a), rules.cage_index(b)) {
+            (None, None) => Edge::Light,
+            (Some(x), Some(y)) if x == y => Edge::Open,
+            _ => Edge::Dashed,
+        }
+    }
+
+    /// Each killer cage's sum, on the line above its first cell (always
+    /// the cage's outline there: the cell above comes earlier).
+    fn render_cage_sums(&self, area: Rect, buf: &mut Buffer) {
+        let style = self.theme.label.add_modifier(Modifier::BOLD);
+        for cage in self.game.rules().cages() {
+            let cell = cage.anchor();
+            if !self.layout.shows(cell) {
+                continue;
+            }
+            let rect = self.layout.cell_rect(cell);
+            let sum = cage.sum().to_string();
+            buf.set_stringn(
+                area.x + rect.x,
+                area.y + rect.y - 1,
+                &sum,
+                usize::from(rect.width),
+                style,
+            );
+        }
     }
 }
 
-/// The arms of a line glyph and their weights; a line has one weight along
-/// its whole length, so the vertical arms share one and the horizontal another.
+/// What a piece of grid line parts: nothing (two cells of one cage), two
+/// cells, a killer cage from what is around it, two boxes or regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edge {
+    Open,
+    Light,
+    Dashed,
+    Heavy,
+}
+
+impl Edge {
+    /// The weight its arm takes where lines meet (a dashed line meets
+    /// others as a light one).
+    fn weight(self) -> Weight {
+        match self {
+            Edge::Open => Weight::None,
+            Edge::Light | Edge::Dashed => Weight::Light,
+            Edge::Heavy => Weight::Heavy,
+        }
+    }
+}
+
+/// The box-drawing glyph of every mix of arms, at `up * 27 + down * 9 +
+/// left * 3 + right` (0 none, 1 light, 2 heavy): read off the Unicode names
+/// of U+2500 to U+257F ("BOX DRAWINGS UP HEAVY AND DOWN LIGHT"...).
+const GLYPHS: [char; 81] = [
+    ' ', '╶', '╺', '╴', '─', '╼', '╸', '╾', '━', '╷', '┌', '┍', '┐', '┬', '┮', '┑', '┭', '┯', '╻',
+    '┎', '┏', '┒', '┰', '┲', '┓', '┱', '┳', '╵', '└', '┕', '┘', '┴', '┶', '┙', '┵', '┷', '│', '├',
+    '┝', '┤', '┼', '┾', '┥', '┽', '┿', '╽', '┟', '┢', '┧', '╁', '╆', '┪', '╅', '╈', '╹', '┖', '┗',
+    '┚', '┸', '┺', '┛', '┹', '┻', '╿', '┞', '┡', '┦', '╀', '╄', '┩', '╃', '╇', '┃', '┠', '┣', '┨',
+    '╂', '╊', '┫', '╉', '╋',
+];
+
+/// The arms of a line glyph where lines meet, each with its weight
+/// (`Weight::None` for no arm).
 pub(super) struct Arms {
-    pub up: bool,
-    pub down: bool,
-    pub left: bool,
-    pub right: bool,
-    pub v_heavy: bool,
-    pub h_heavy: bool,
+    pub up: Weight,
+    pub down: Weight,
+    pub left: Weight,
+    pub right: Weight,
 }
 
 impl Arms {
     pub fn unicode(&self) -> char {
-        // Each row: light/light, light vertical + heavy horizontal,
-        // heavy vertical + light horizontal, heavy/heavy.
-        let set: [char; 4] = match (self.up, self.down, self.left, self.right) {
-            (true, true, true, true) => ['┼', '┿', '╂', '╋'],
-            (false, true, true, true) => ['┬', '┯', '┰', '┳'],
-            (true, false, true, true) => ['┴', '┷', '┸', '┻'],
-            (true, true, false, true) => ['├', '┝', '┠', '┣'],
-            (true, true, true, false) => ['┤', '┥', '┨', '┫'],
-            (false, true, false, true) => ['┌', '┍', '┎', '┏'],
-            (false, true, true, false) => ['┐', '┑', '┒', '┓'],
-            (true, false, false, true) => ['└', '┕', '┖', '┗'],
-            (true, false, true, false) => ['┘', '┙', '┚', '┛'],
-            (_, _, false, false) => ['│', '│', '┃', '┃'],
-            _ => ['─', '━', '─', '━'],
+        let k = |w: Weight| match w {
+            Weight::None => 0,
+            Weight::Light => 1,
+            Weight::Heavy => 2,
         };
-        set[self.v_heavy as usize * 2 + self.h_heavy as usize]
+        GLYPHS[k(self.up) * 27 + k(self.down) * 9 + k(self.left) * 3 + k(self.right)]
     }
 
     /// The same lines in ASCII: heavy ones as `|` and `=`, light ones as
     /// `:` and `-`, `+` where lines of one weight cross or turn; where a
     /// heavy line crosses a light one, the heavy one runs through.
     pub fn ascii(&self) -> char {
-        let vertical = self.up || self.down;
-        let horizontal = self.left || self.right;
+        let vertical = self.up.max(self.down);
+        let horizontal = self.left.max(self.right);
         match (vertical, horizontal) {
-            (true, true) if self.v_heavy == self.h_heavy => '+',
-            (true, true) if self.v_heavy => '|',
-            (true, true) => '=',
-            (true, false) if self.v_heavy => '|',
-            (true, false) => ':',
-            (false, true) if self.h_heavy => '=',
-            (false, true) => '-',
-            (false, false) => ' ',
+            (Weight::None, Weight::None) => ' ',
+            (v, h) if v != Weight::None && h != Weight::None && v == h => '+',
+            (Weight::Heavy, _) => '|',
+            (_, Weight::Heavy) => '=',
+            (Weight::Light, _) => ':',
+            (_, Weight::Light) => '-',
         }
     }
 }

@@ -1,17 +1,22 @@
-//! The new-game dialog: pick a box shape, a level, an optional seed and an
-//! optional technique to practise. A level the board cannot reach is named,
-//! and the highest it reaches offered. A technique picked makes a 9x9 game
-//! of that technique's level whose hardest step is it.
+//! The new-game dialog: pick a box shape, the rules (classic or a variant),
+//! a level, an optional seed and an optional technique to practise. A level
+//! the board cannot reach is named, and the highest it reaches offered. A
+//! technique picked makes a classic 9x9 game of that technique's level whose
+//! hardest step is it. A variant is made without a level, on the boards its
+//! generator makes (`largest_variant_side`; windoku on square boxes).
 
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::keys::{Command, KeyBindings};
-use crate::engine::{Difficulty, Shape, Technique, highest_level, why_none_known};
+use crate::engine::{
+    Difficulty, Shape, Technique, Variant, highest_level, largest_variant_side, why_none_known,
+};
 
 /// The dialog's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
     Shape,
+    Variant,
     Difficulty,
     Seed,
     Technique,
@@ -32,6 +37,8 @@ pub enum DialogOutcome {
     Cancel,
     Start {
         shape: Shape,
+        /// Classic, or the variant to make (then `difficulty` is unused).
+        variant: Variant,
         difficulty: Difficulty,
         seed: Option<u64>,
         /// A technique to practise: then the board is 9x9 and the level
@@ -44,6 +51,7 @@ pub enum DialogOutcome {
 pub struct NewGameForm {
     pub field: Field,
     pub shape: Shape,
+    pub variant: Variant,
     pub difficulty: Difficulty,
     /// Digits typed so far; empty means a random seed.
     pub seed: String,
@@ -55,10 +63,11 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
-    pub fn new(shape: Shape, difficulty: Difficulty) -> NewGameForm {
+    pub fn new(shape: Shape, variant: Variant, difficulty: Difficulty) -> NewGameForm {
         NewGameForm {
             field: Field::Shape,
             shape,
+            variant,
             difficulty,
             seed: String::new(),
             technique: None,
@@ -76,12 +85,14 @@ impl NewGameForm {
             return match self.technique {
                 Some(t) => DialogOutcome::Start {
                     shape: Shape::for_size(9).expect("9x9 is a board"),
+                    variant: Variant::CLASSIC,
                     difficulty: t.difficulty(),
                     seed,
                     technique: Some(t),
                 },
                 None => DialogOutcome::Start {
                     shape: self.shape,
+                    variant: self.variant,
                     difficulty: self.difficulty.min(highest_level(self.shape)),
                     seed,
                     technique: None,
@@ -123,6 +134,12 @@ impl NewGameForm {
                 t.difficulty()
             ));
         }
+        if !self.variant.is_classic() {
+            return Some(format!(
+                "{} puzzles are made without a level so far.",
+                capitalised(&self.variant.to_string())
+            ));
+        }
         let highest = highest_level(self.shape);
         (self.difficulty > highest).then(|| {
             format!(
@@ -134,8 +151,9 @@ impl NewGameForm {
     }
 
     fn field_step(&self, step: isize) -> Field {
-        const FIELDS: [Field; 4] = [
+        const FIELDS: [Field; 5] = [
             Field::Shape,
+            Field::Variant,
             Field::Difficulty,
             Field::Seed,
             Field::Technique,
@@ -146,8 +164,19 @@ impl NewGameForm {
     fn change(&mut self, step: isize) {
         match self.field {
             Field::Shape => {
-                let shapes: Vec<Shape> = Shape::all().collect();
+                let shapes: Vec<Shape> = Shape::all()
+                    .filter(|&shape| makes(self.variant, shape))
+                    .collect();
                 self.shape = cycle(&shapes, self.shape, step);
+            }
+            Field::Variant => {
+                self.variant = cycle(&Variant::OFFERED, self.variant, step);
+                if !self.variant.is_classic() {
+                    self.technique = None;
+                }
+                if !makes(self.variant, self.shape) {
+                    self.shape = Shape::for_size(9).expect("9x9 is a board");
+                }
             }
             Field::Difficulty => {
                 self.difficulty = cycle(&Difficulty::ALL, self.difficulty, step);
@@ -158,9 +187,28 @@ impl NewGameForm {
                     .chain(practised_techniques().map(Some))
                     .collect();
                 self.technique = cycle(&choices, self.technique, step);
+                // practising a technique is classic Sudoku
+                if self.technique.is_some() {
+                    self.variant = Variant::CLASSIC;
+                }
             }
         }
     }
+}
+
+/// Whether the game makes `variant` on a board of `shape`: every board for
+/// classic; up to the variant generator's largest side, and windoku on
+/// square boxes only.
+fn makes(variant: Variant, shape: Shape) -> bool {
+    variant.is_classic()
+        || (shape.n() <= largest_variant_side(variant) && (!variant.windoku || shape.is_square()))
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The item `step` places after `current` in `items`, wrapping around.

@@ -67,12 +67,21 @@ pub enum NotesView {
     Compact,
 }
 
-/// The weight of a grid line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The weight of a grid line, lightest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Weight {
     None,
     Light,
     Heavy,
+}
+
+/// What lies at a place along an axis of the grid: a line, just before the
+/// board's cell (row or column) of this index (n: the closing line), or a
+/// cell of this index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Line(usize),
+    Cell(usize),
 }
 
 /// One axis of the board as drawn: n cells of `cell` characters from cell
@@ -122,6 +131,20 @@ impl Axis {
         } else {
             Weight::None
         }
+    }
+
+    /// What lies at each position along the axis, from the first line.
+    fn parts(&self) -> Vec<Part> {
+        let mut parts = Vec::with_capacity(usize::from(self.total()));
+        for i in 0..=self.n {
+            if self.line_before(i) != Weight::None {
+                parts.push(Part::Line(self.first + i));
+            }
+            if i < self.n {
+                parts.extend((0..self.cell).map(|_| Part::Cell(self.first + i)));
+            }
+        }
+        parts
     }
 
     /// What lies at `pos`: a cell (index, offset inside) or a line's weight.
@@ -366,16 +389,16 @@ impl BoardLayout {
         Some(r * self.board_n + c)
     }
 
-    /// The lines across the grid: the weight of the vertical line at each
-    /// column and of the horizontal line at each row (`None` in cells),
-    /// from the grid's origin.
-    pub fn line_weights(&self) -> (Vec<Weight>, Vec<Weight>) {
-        let weights = |axis: &Axis| {
-            (0..axis.total())
-                .map(|pos| axis.at(pos).err().unwrap_or(Weight::None))
-                .collect()
-        };
-        (weights(&self.cols), weights(&self.rows))
+    /// What lies at each column of the grid and at each of its rows, from
+    /// the grid's origin: lines and cells.
+    pub fn grid_parts(&self) -> (Vec<Part>, Vec<Part>) {
+        (self.cols.parts(), self.rows.parts())
+    }
+
+    /// True when a line runs between every two cells side by side, both
+    /// ways: what a board needs to show jigsaw regions and killer cages.
+    pub fn has_all_lines(&self) -> bool {
+        self.cols.inner && self.rows.inner
     }
 }
 
@@ -425,8 +448,17 @@ pub enum Screen {
 /// or, failing that, below it; centred. Where no layout of the whole board
 /// fits, a viewport: as many whole boxes around the selected cell as fit,
 /// each in the best layout that fits them.
-pub fn screen(area: Rect, shape: Shape, selected: usize) -> Screen {
-    let all = BoardLayout::all(shape);
+///
+/// With `outlined` (a board of jigsaw regions or killer cages, whose
+/// outlines may run between any two cells), only layouts with a line
+/// between every two cells.
+pub fn screen(area: Rect, shape: Shape, selected: usize, outlined: bool) -> Screen {
+    let all: Vec<BoardLayout> = BoardLayout::all(shape)
+        .iter()
+        .copied()
+        .filter(|l| !outlined || l.has_all_lines())
+        .collect();
+    let smallest = *all.last().expect("every shape has layouts with every line");
     all.iter()
         .find_map(|&layout| place(area, layout))
         .or_else(|| {
@@ -436,7 +468,7 @@ pub fn screen(area: Rect, shape: Shape, selected: usize) -> Screen {
             })
         })
         .unwrap_or(Screen::TooSmall {
-            need: beside_need(BoardLayout::smallest(shape).viewport(1, 1, 0)),
+            need: beside_need(smallest.viewport(1, 1, 0)),
         })
 }
 

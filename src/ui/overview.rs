@@ -10,6 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::board::Arms;
+use super::layout::Weight;
 use super::theme::Theme;
 use crate::game::Game;
 
@@ -84,13 +85,12 @@ impl Widget for &Overview<'_> {
                 if !on_row && !on_col {
                     continue;
                 }
+                let heavy = |on: bool| if on { Weight::Heavy } else { Weight::None };
                 let arms = Arms {
-                    up: on_col && i > 0,
-                    down: on_col && i + 1 < h,
-                    left: on_row && j > 0,
-                    right: on_row && j + 1 < w,
-                    v_heavy: true,
-                    h_heavy: true,
+                    up: heavy(on_col && i > 0),
+                    down: heavy(on_col && i + 1 < h),
+                    left: heavy(on_row && j > 0),
+                    right: heavy(on_row && j + 1 < w),
                 };
                 let glyph = if self.ascii {
                     arms.ascii()

@@ -228,7 +228,7 @@ impl SavesDialog {
                         "{:<name_w$} {:<5} {:<7} {:>5} {:>8}  {:<16}",
                         clip(&row.name, name_w),
                         format!("{n}x{n}"),
-                        s.difficulty.name(),
+                        s.label,
                         done,
                         format_time(s.time),
                         date

@@ -38,7 +38,12 @@ impl App {
             layout,
             panel,
             bar,
-        } = screen(area, self.game.shape(), self.game.selected())
+        } = screen(
+            area,
+            self.game.shape(),
+            self.game.selected(),
+            self.game.is_outlined(),
+        )
         else {
             self.render_too_small(area, buf);
             return;
@@ -109,6 +114,7 @@ impl App {
             Mode::Won { new_best } => self.render_won(*new_best, area, buf),
             Mode::Generating {
                 shape,
+                variant,
                 difficulty,
                 technique,
                 ..
@@ -116,6 +122,7 @@ impl App {
                 let n = shape.n();
                 let making = match technique {
                     Some(t) => format!("Making a {n}x{n} puzzle for {}…", t.name()),
+                    None if !variant.is_classic() => format!("Making a {n}x{n} {variant} puzzle…"),
                     None => format!("Making a {n}x{n} {difficulty} puzzle…"),
                 };
                 let lines = vec![
@@ -135,7 +142,8 @@ impl App {
     }
 
     fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
-        let Screen::TooSmall { need } = screen(area, self.game.shape(), 0) else {
+        let Screen::TooSmall { need } = screen(area, self.game.shape(), 0, self.game.is_outlined())
+        else {
             return;
         };
         let n = self.n();
@@ -233,7 +241,7 @@ impl App {
         let fields_at = lines.len();
         lines.extend([
             field("Board", format!("{n}x{n}, box {shape}")),
-            field("Level", game.difficulty().to_string()),
+            field("Level", game.label()),
             field(
                 "Seed",
                 game.seed()
@@ -545,7 +553,7 @@ impl App {
             Line::from(format!("Hints     {}", game.hints_used())),
             Line::from(format!(
                 "Best {n}x{n} {}: {}",
-                game.difficulty(),
+                game.label(),
                 format_time(best)
             )),
         ];
@@ -592,7 +600,16 @@ impl App {
                 "Board",
                 format!("{n}x{n}, boxes {}", form.shape),
             ),
-            row(Field::Difficulty, "Level", form.difficulty.to_string()),
+            row(Field::Variant, "Rules", form.variant.to_string()),
+            row(
+                Field::Difficulty,
+                "Level",
+                if form.variant.is_classic() {
+                    form.difficulty.to_string()
+                } else {
+                    "-".to_string()
+                },
+            ),
             row(Field::Seed, "Seed", seed),
             row(
                 Field::Technique,
@@ -801,12 +818,11 @@ pub fn share_commands(game: &Game) -> ShareCommands {
     } else {
         format!("--box {shape}")
     };
-    let seeded = game.seed().map(|seed| {
-        format!(
-            "tudoku play {board} --difficulty {} --seed {seed}",
-            game.difficulty()
-        )
-    });
+    // a variant's puzzle has no level to make it again by
+    let seeded = game
+        .seed()
+        .zip(game.difficulty())
+        .map(|(seed, level)| format!("tudoku play {board} --difficulty {level} --seed {seed}"));
     let boxes = if board.starts_with("--box") {
         format!("{board} ")
     } else {

@@ -39,13 +39,13 @@ use tudoku_engine::{Difficulty, Shape};
 fn store_finishes(dir: &Path, shape: Shape, level: Difficulty, secs: &[u64]) {
     let mut stats = Stats::default();
     for &secs in secs {
-        stats.record_start(shape, Some(level));
+        stats.record_start(shape, tudoku_engine::Variant::CLASSIC, Some(level));
         let finish = Finish {
             secs,
             hints: 1,
             mistakes: 0,
         };
-        stats.record_finish(shape, Some(level), finish);
+        stats.record_finish(shape, tudoku_engine::Variant::CLASSIC, Some(level), finish);
     }
     store(&ConfigDir::at(dir).stats_file(), &stats).unwrap();
 }

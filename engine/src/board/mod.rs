@@ -2,6 +2,7 @@
 //! (houses and cages), the grid of values, digit sets, the text a puzzle is
 //! written in, and validity. Every other stage builds on it.
 
+pub(super) mod candidates;
 pub(super) mod cell;
 pub(super) mod digits;
 pub(super) mod geometry;

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use super::store::Disk;
 use super::{App, Mode};
+use crate::engine::{Difficulty, Shape, Variant};
 use crate::game::{Game, solved_key};
 use crate::storage::saves::{self, AUTOSAVE, SavedGame};
 use crate::storage::stats::{self, Finish, Stats};
@@ -142,8 +143,8 @@ impl App {
     pub fn begin_game(&mut self) {
         self.own_autosave();
         self.apply_settings();
-        let (shape, difficulty) = (self.game.shape(), self.game.difficulty());
-        self.record_stats(|s| s.record_start(shape, Some(difficulty)));
+        let (shape, variant, difficulty) = self.stats_category();
+        self.record_stats(|s| s.record_start(shape, variant, difficulty));
         self.unsaved = true;
         self.autosave_if_changed();
     }
@@ -165,16 +166,19 @@ impl App {
 
     /// The game was just won: record it and show the win screen.
     pub(super) fn on_win(&mut self) {
-        let (shape, difficulty) = (self.game.shape(), Some(self.game.difficulty()));
+        let (shape, variant, difficulty) = self.stats_category();
         let finish = Finish {
             secs: self.game.elapsed(self.now).as_secs(),
             hints: self.game.hints_used(),
             mistakes: self.game.mistakes(),
         };
-        let before = self.stats.get(shape, difficulty).and_then(|c| c.best_secs);
+        let before = self
+            .stats
+            .get(shape, variant, difficulty)
+            .and_then(|c| c.best_secs);
         let key = solved_key(self.game.givens());
         self.record_stats(|s| {
-            s.record_finish(shape, difficulty, finish);
+            s.record_finish(shape, variant, difficulty, finish);
             if let Some(key) = &key {
                 s.record_solved(key.clone());
             }
@@ -183,11 +187,22 @@ impl App {
         self.mode = Mode::Won { new_best };
     }
 
-    /// The best time of the current game's board and level, in seconds.
+    /// The best time of the current game's board, variant and level, in
+    /// seconds.
     pub fn best_secs(&self) -> Option<u64> {
+        let (shape, variant, difficulty) = self.stats_category();
         self.stats
-            .get(self.game.shape(), Some(self.game.difficulty()))
+            .get(shape, variant, difficulty)
             .and_then(|c| c.best_secs)
+    }
+
+    /// The stats category the current game counts in.
+    fn stats_category(&self) -> (Shape, Variant, Option<Difficulty>) {
+        (
+            self.game.shape(),
+            self.game.variant(),
+            self.game.difficulty(),
+        )
     }
 
     pub(super) fn open_saves(&mut self) {

@@ -9,6 +9,8 @@ use std::str::FromStr;
 /// regions instead of boxes, killer cages, the two diagonals (X), the extra
 /// windows of windoku. Any mix is a variant; none is classic Sudoku.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub struct Variant {
     /// Irregular regions take the place of boxes.
     pub jigsaw: bool,
@@ -123,6 +125,23 @@ impl FromStr for Variant {
             }
         }
         Ok(variant)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Variant> for String {
+    /// A variant in a file is its name, as [`fmt::Display`] writes it.
+    fn from(variant: Variant) -> String {
+        variant.to_string()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<String> for Variant {
+    type Error = UnknownVariant;
+
+    fn try_from(name: String) -> Result<Variant, UnknownVariant> {
+        name.parse()
     }
 }
 

@@ -42,11 +42,16 @@ pub enum VariantError {
     /// The variant's rules do not fit the board.
     #[error(transparent)]
     Rules(#[from] RulesError),
-    /// Killer cages are made for boards up to 12x12.
-    #[error("killer puzzles are made for boards up to 12x12, not {board}")]
-    KillerTooLarge {
+    /// The board is larger than the generator makes the variant on (see
+    /// [`largest_variant_side`]).
+    #[error("{variant} puzzles are made for boards up to {largest}x{largest} so far, not {board}")]
+    BoardTooLarge {
+        /// The variant asked for.
+        variant: Variant,
         /// The board asked for.
         board: String,
+        /// The largest side the variant is made on.
+        largest: usize,
     },
     /// No full grid under the rules turned up within the search's budget.
     #[error("no full {board} grid for {variant} turned up after {attempts} tries")]
@@ -74,6 +79,19 @@ fn largest_cage(n: usize) -> usize {
     (n / 2 + 1).clamp(2, 6)
 }
 
+/// The largest board side the generator makes `variant` on. Beyond it the
+/// random fill under the variant's houses does not find a full grid within
+/// its budget (a 16x16 jigsaw, X or windoku fill runs for minutes), so the
+/// request is refused at once instead; killer cages are checked for
+/// uniqueness by search, which 16x16 cages put out of reach.
+pub fn largest_variant_side(variant: Variant) -> usize {
+    if variant.windoku || (variant.jigsaw && variant.x) {
+        9
+    } else {
+        12
+    }
+}
+
 /// A puzzle of `variant` on a board of `shape` from `seed`, with exactly
 /// one solution under its rules: the same arguments give the same puzzle on
 /// every platform.
@@ -85,9 +103,12 @@ pub fn generate_variant(
     if variant.is_classic() {
         return Err(VariantError::Classic);
     }
-    if variant.killer && shape.n() > 12 {
-        return Err(VariantError::KillerTooLarge {
+    let largest = largest_variant_side(variant);
+    if shape.n() > largest {
+        return Err(VariantError::BoardTooLarge {
+            variant,
             board: shape.board_name(),
+            largest,
         });
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
