@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Difficulty, DigitSet, Geometry, Grid, Outcome, Rules, Shape, Variant, conflicts, is_solution,
-    is_solved, rate_with, solve_unique, some_solution,
+    Difficulty, DigitSet, Geometry, Grid, House, Outcome, Rules, Shape, Variant, conflicts,
+    is_solution, is_solved, rate_with, solve_unique, some_solution,
 };
 
 pub use action::{Action, Applied, Direction, Jump};
@@ -351,6 +351,23 @@ impl Game {
     /// by side (jigsaw regions, killer cages): it is drawn with every line.
     pub fn is_outlined(&self) -> bool {
         self.rules().regions().is_some() || !self.rules().cages().is_empty()
+    }
+
+    /// The houses a variant adds that `cell` lies in (the diagonals of
+    /// Sudoku X, the windows of windoku): what the board sets apart, as a
+    /// player must see them to use them.
+    pub fn extra_houses(&self, cell: usize) -> impl Iterator<Item = House> + '_ {
+        let (shape, rules) = (self.shape(), self.rules());
+        rules
+            .houses_of(shape, cell)
+            .iter()
+            .filter_map(move |&unit| rules.house(shape, unit))
+            .filter(|house| {
+                matches!(
+                    house,
+                    House::Diagonal | House::AntiDiagonal | House::Window(_)
+                )
+            })
     }
 
     /// The cells that may not hold the same digit as `cell` under the

@@ -25,4 +25,5 @@ mod tui_pad;
 mod tui_polish;
 mod tui_practise;
 mod tui_variants;
+mod tui_variants_draw;
 mod tui_viewport;

@@ -11,7 +11,7 @@ use ratatui::widgets::Widget;
 use super::config::Settings;
 use super::layout::{BoardLayout, NotesView, Part, Weight};
 use super::theme::Theme;
-use crate::engine::symbol;
+use crate::engine::{House, symbol};
 use crate::game::Game;
 
 /// The board of a game, drawn with a layout, theme and settings.
@@ -51,6 +51,40 @@ impl Widget for &BoardView<'_> {
 
 /// What an empty cell with notes shows when the layout has no room for them.
 const NOTES_MARK: char = '.';
+
+/// The first corner of a cell's rectangle with nothing drawn in it.
+fn free_corner(rect: Rect, buf: &Buffer) -> Option<(u16, u16)> {
+    [
+        (rect.x, rect.y),
+        (rect.right() - 1, rect.y),
+        (rect.x, rect.bottom() - 1),
+        (rect.right() - 1, rect.bottom() - 1),
+    ]
+    .into_iter()
+    .find(|&at| buf[at].symbol() == " ")
+}
+
+/// The mark of the houses a variant adds that `cell` lies in: the slant
+/// of its diagonal (a cross where both meet), or a square for a window;
+/// `None` for a cell in none.
+fn extra_house_mark(game: &Game, cell: usize, ascii: bool) -> Option<char> {
+    let (mut main, mut anti, mut window) = (false, false, false);
+    for house in game.extra_houses(cell) {
+        match house {
+            House::Diagonal => main = true,
+            House::AntiDiagonal => anti = true,
+            _ => window = true,
+        }
+    }
+    let (glyph, plain) = match (main, anti, window) {
+        (true, true, _) => ('╳', 'X'),
+        (true, false, _) => ('╲', '\\'),
+        (false, true, _) => ('╱', '/'),
+        (false, false, true) => ('▪', '#'),
+        (false, false, false) => return None,
+    };
+    Some(if ascii { plain } else { glyph })
+}
 
 /// What sets a cell apart when drawn.
 #[derive(Clone, Copy, Default)]
@@ -100,7 +134,9 @@ impl BoardView<'_> {
         };
         let selected = cell == game.selected();
         let colour = game.colour(cell);
+        let extra = extra_house_mark(game, cell, self.settings.ascii_borders);
         for (on, layer) in [
+            (extra.is_some(), theme.extra_house),
             (marks.peer, theme.peer),
             (colour != 0, theme.colour(colour)),
             (marks.hint, theme.hint),
@@ -129,17 +165,14 @@ impl BoardView<'_> {
         buf.set_style(rect, Theme::fill(style));
         let markers = (theme.markers || selected) && warned;
         self.render_contents(cell, value, style, rect, markers, buf);
-        // without colour, a cell's colour is a letter in a free corner
-        if colour != 0 && (theme.markers || self.settings.ascii_borders) {
-            let corners = [
-                (rect.x, rect.y),
-                (rect.right() - 1, rect.y),
-                (rect.x, rect.bottom() - 1),
-                (rect.right() - 1, rect.bottom() - 1),
-            ];
-            if let Some(&at) = corners.iter().find(|&&at| buf[at].symbol() == " ") {
-                let letter = char::from(b'a' + colour - 1);
-                buf[at].set_char(letter).set_style(style);
+        // Without colour, what a tint says is a mark in a free corner: the
+        // diagonal or window a cell lies in, then its colour as a letter.
+        if theme.markers || self.settings.ascii_borders {
+            let letter = (colour != 0).then(|| char::from(b'a' + colour - 1));
+            for mark in [extra, letter].into_iter().flatten() {
+                if let Some(at) = free_corner(rect, buf) {
+                    buf[at].set_char(mark).set_style(style);
+                }
             }
         }
     }
@@ -254,8 +287,9 @@ impl BoardView<'_> {
 
     /// The grid's lines, each piece weighed by what it parts: the board's
     /// frame and the lines between boxes (or jigsaw regions) heavy, a killer
-    /// cage's outline dashed, no line between the cells of one cage, light
-    /// lines between other cells.
+    /// cage's outline dashed, no line between the cells of one cage (a
+    /// broken heavy one where the cage spans two boxes), light lines
+    /// between other cells.
     fn render_lines(&self, area: Rect, buf: &mut Buffer) {
         let layout = self.layout;
         let (gx, gy) = layout.grid_origin();
@@ -305,7 +339,7 @@ impl BoardView<'_> {
                         (glyph, vec![up, below, left, right])
                     }
                 };
-                let style: Style = if edges.contains(&Edge::Heavy) {
+                let style: Style = if edges.iter().any(|e| e.weight() == Weight::Heavy) {
                     self.theme.box_line
                 } else {
                     self.theme.cell_line
@@ -326,6 +360,10 @@ impl BoardView<'_> {
             (Edge::Dashed, _, true) => '.',
             (Edge::Dashed, true, false) => '┆',
             (Edge::Dashed, false, false) => '┄',
+            (Edge::Crossed, true, true) => '!',
+            (Edge::Crossed, false, true) => '~',
+            (Edge::Crossed, true, false) => '┇',
+            (Edge::Crossed, false, false) => '┅',
             (Edge::Light | Edge::Heavy, _, _) => {
                 let w = e.weight();
                 let arms = if down {
@@ -361,13 +399,16 @@ impl BoardView<'_> {
             Some(regions) => usize::from(regions[cell]),
             None => self.game.geometry().box_of(cell),
         };
-        if region(a) != region(b) {
-            return Edge::Heavy;
-        }
-        match (rules.cage_index(a), rules.cage_index(b)) {
-            (None, None) => Edge::Light,
-            (Some(x), Some(y)) if x == y => Edge::Open,
-            _ => Edge::Dashed,
+        let one_cage = matches!(
+            (rules.cage_index(a), rules.cage_index(b)),
+            (Some(x), Some(y)) if x == y
+        );
+        match (region(a) == region(b), one_cage) {
+            (false, false) => Edge::Heavy,
+            (false, true) => Edge::Crossed,
+            (true, true) => Edge::Open,
+            (true, false) if rules.cage_of(a).or(rules.cage_of(b)).is_some() => Edge::Dashed,
+            (true, false) => Edge::Light,
         }
     }
 
@@ -394,13 +435,16 @@ impl BoardView<'_> {
 }
 
 /// What a piece of grid line parts: nothing (two cells of one cage), two
-/// cells, a killer cage from what is around it, two boxes or regions.
+/// cells, a killer cage from what is around it, two boxes or regions, or
+/// two boxes or regions that one cage spans (a broken heavy line, so the
+/// cage still reads as one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Edge {
     Open,
     Light,
     Dashed,
     Heavy,
+    Crossed,
 }
 
 impl Edge {
@@ -410,7 +454,7 @@ impl Edge {
         match self {
             Edge::Open => Weight::None,
             Edge::Light | Edge::Dashed => Weight::Light,
-            Edge::Heavy => Weight::Heavy,
+            Edge::Heavy | Edge::Crossed => Weight::Heavy,
         }
     }
 }

@@ -41,6 +41,11 @@ pub struct Theme {
     pub wrong: Style,
     /// Cells the current hint points at.
     pub hint: Style,
+    /// Cells of the houses a variant adds: the diagonals of Sudoku X, the
+    /// windows of windoku. Themes with `markers` also mark them in a free
+    /// corner (see the board widget), so they show without colour too.
+    #[serde(default)]
+    pub extra_house: Style,
     pub title: Style,
     pub label: Style,
     pub value: Style,

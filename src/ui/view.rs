@@ -239,9 +239,19 @@ impl App {
         let (_, pad) = pad_area(area, n);
         lines.extend(pad.lines(&game.remaining_counts(), self.picked, theme));
         let fields_at = lines.len();
+        // a jigsaw has regions for boxes; a variant's name stands for its level
+        let board = match game.rules().regions() {
+            Some(_) => format!("{n}x{n}, regions"),
+            None => format!("{n}x{n}, box {shape}"),
+        };
+        let level = if game.variant().is_classic() {
+            "Level"
+        } else {
+            "Rules"
+        };
         lines.extend([
-            field("Board", format!("{n}x{n}, box {shape}")),
-            field("Level", game.label()),
+            field("Board", board),
+            field(level, game.label()),
             field(
                 "Seed",
                 game.seed()
@@ -268,10 +278,12 @@ impl App {
         }
         let selected = game.selected();
         let g = game.geometry();
-        lines.push(field(
-            "Cell",
-            format!("{} b{}", g.cell_name(selected), g.box_of(selected) + 1),
-        ));
+        // its box, or on a jigsaw its region (r for row would be ambiguous)
+        let house = match game.rules().regions() {
+            Some(regions) => format!("region {}", regions[selected] + 1),
+            None => format!("b{}", g.box_of(selected) + 1),
+        };
+        lines.push(field("Cell", format!("{} {house}", g.cell_name(selected))));
         let selection = game.selection().len();
         if selection > 1 {
             lines.push(field("Selected", format!("{selection} cells")));
