@@ -398,3 +398,49 @@ fn play_in_every_form_keeps_the_unfinished_game_and_says_where() {
         kept.push(name.clone());
     }
 }
+
+/// The board's part of a screen: the rows of the grid, without the panel.
+fn board_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .filter(|l| l.starts_with(['┏', '┃', '┠', '┣', '┗']))
+        .map(|l| l.chars().take(55).collect())
+        .collect()
+}
+
+#[test]
+fn a_variant_game_is_resumed_with_its_rules_cages_and_sums() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut s = Session::start_in(dir, &["play", "--seed", "11"], 80, 24);
+    s.wait_for("the board", |t| t.contains("Filled") && t.contains("Cell"));
+    // F9, down to the rules, left from classic wraps to the last: killer+x
+    s.send("\x1b[20~");
+    s.wait_for("the dialog", |t| t.contains("New game"));
+    s.send("\x1b[B");
+    s.send("\x1b[D");
+    s.wait_for("killer+x picked", |t| t.contains("< killer+x >"));
+    s.send("\r");
+    let screen = s.wait_for("the killer game", |t| {
+        t.contains("Rules    killer+x") && t.contains("Cell     r1c1")
+    });
+    assert_eq!(panel_number(&screen, "Filled"), 0, "killer has no givens");
+    s.send("5");
+    let before = s.wait_for("the digit", |t| panel_number(t, "Filled") == 1);
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+    let game = saved(dir);
+    assert_eq!(game.variant().to_string(), "killer+x");
+    assert!(!game.rules().cages().is_empty());
+    assert_eq!(game.value(0), 5);
+    // the next start resumes it: same rules, same cages and sums on screen
+    let mut s = Session::start_in(dir, &[], 80, 24);
+    let after = s.wait_for("the resumed game", |t| {
+        t.contains("Rules    killer+x") && panel_number(t, "Filled") == 1
+    });
+    assert_eq!(board_rows(&after), board_rows(&before));
+    assert!(board_rows(&after).len() >= 10, "{after}");
+    s.send("q");
+    assert!(s.wait_exit().success());
+}
