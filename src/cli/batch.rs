@@ -15,7 +15,7 @@ use tudoku_engine::{Grid, ParsedPuzzle, Shape, first_clash};
 use super::input::{Entry, open_input};
 use super::json::Object;
 use super::lines::MAX_LINE_BYTES;
-use super::output::{Output, Report, say};
+use super::output::{Messages, Output, Report, say};
 use super::parallel::{JobsArg, Stop, map_in_order};
 use super::status::Status;
 use super::values;
@@ -189,6 +189,8 @@ struct Sink {
     /// Each warning not printed, and how many puzzles had it.
     warnings: BTreeMap<&'static str, usize>,
     status: Status,
+    /// What it says about the puzzles, on stderr.
+    messages: Messages,
 }
 
 impl Sink {
@@ -201,21 +203,23 @@ impl Sink {
             puzzles: 0,
             warnings: BTreeMap::new(),
             status: Status::Success,
+            messages: Messages::new(),
         }
     }
 
     /// Writes one outcome, or says why a line is not a puzzle; `Break`
     /// when the command must stop.
     fn take(&mut self, handled: Handled) -> ControlFlow<()> {
+        self.messages.tick();
         let name = &self.name;
         let (line, outcome) = match handled {
             Entry::Puzzle((line, outcome)) => {
                 if let Some(message) = &outcome.message {
-                    say!("{name}:{line}: {message}");
+                    self.messages.say(format_args!("{name}:{line}: {message}"));
                 }
                 if let Some(warning) = outcome.warning {
                     if self.verbose {
-                        say!("{name}:{line}: {warning}");
+                        self.messages.say(format_args!("{name}:{line}: {warning}"));
                     } else {
                         *self.warnings.entry(warning).or_default() += 1;
                     }
@@ -223,17 +227,19 @@ impl Sink {
                 (line, outcome)
             }
             Entry::Invalid(e) => {
-                say!("{name}:{}:{}: {}", e.line, e.column, e.kind);
+                self.messages
+                    .say(format_args!("{name}:{}:{}: {}", e.line, e.column, e.kind));
                 let why = format!("column {}: {}", e.column, e.kind);
                 (e.line, Outcome::failed("invalid").because(why))
             }
             Entry::TooLong { line } => {
                 let why = format!("line too long (over {MAX_LINE_BYTES} bytes)");
-                say!("{name}:{line}: {why}");
+                self.messages.say(format_args!("{name}:{line}: {why}"));
                 (line, Outcome::failed("invalid").because(why))
             }
             Entry::Unreadable(e) => {
-                say!("tudoku: cannot read {name}: {e}");
+                self.messages
+                    .say(format_args!("tudoku: cannot read {name}: {e}"));
                 self.status = Status::Trouble;
                 return ControlFlow::Break(());
             }
@@ -263,13 +269,14 @@ impl Sink {
         }
         for (warning, count) in &self.warnings {
             let s = if *count == 1 { "" } else { "s" };
-            say!(
+            self.messages.say(format_args!(
                 "{}: {warning}: {count} puzzle{s} (--verbose names each line)",
                 self.name
-            );
+            ));
         }
         if self.puzzles == 0 && self.status == Status::Success {
-            say!("{}: no puzzles found", self.name);
+            self.messages
+                .say(format_args!("{}: no puzzles found", self.name));
             self.status = Status::PuzzleFailed;
         }
         self.status

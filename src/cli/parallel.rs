@@ -99,42 +99,35 @@ pub fn map_in_order<I, R, W>(
         return;
     }
     let window = jobs * CHUNKS_PER_JOB;
-    let (chunk_tx, chunk_rx) = mpsc::sync_channel::<(usize, Vec<I>)>(jobs);
-    let chunk_rx = Mutex::new(chunk_rx);
-    let (done_tx, done_rx) = mpsc::channel::<Done<R>>();
-    // One credit per chunk allowed in flight: the reader takes one before
-    // each chunk, the writer gives it back once the chunk is out.
+    // One credit per chunk allowed in flight: a worker takes one before
+    // it reads a chunk, the writer gives it back once the chunk is out.
     let (credit_tx, credit_rx) = mpsc::sync_channel::<()>(window);
     for _ in 0..window {
         credit_tx.send(()).expect("the channel holds a full window");
     }
+    let feed = Mutex::new(Feed {
+        items,
+        credits: credit_rx,
+        next: 0,
+        size: 1,
+    });
+    let (done_tx, done_rx) = mpsc::channel::<Done<R>>();
     // nanoseconds per item in the chunk last done (0: none done yet)
     let item_cost = AtomicU64::new(0);
     thread::scope(|scope| {
-        let cost = &item_cost;
-        scope.spawn(move || read_chunks(items, &chunk_tx, &credit_rx, cost));
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
-            let (chunk_rx, stop, make_worker) = (&chunk_rx, &stop, &make_worker);
+            let (feed, stop, make_worker) = (&feed, &stop, &make_worker);
             let item_cost = &item_cost;
             scope.spawn(move || {
                 let _guard = PanicGuard(&done_tx);
                 let mut work = make_worker();
-                // the lock is held only while waiting for the next chunk
-                while let Ok((index, chunk)) = next_chunk(chunk_rx) {
-                    let results: Vec<R> = if stop.load(Ordering::Relaxed) {
-                        Vec::new()
-                    } else {
-                        let started = Instant::now();
-                        let results: Vec<R> =
-                            chunk.into_iter().map(|item| work(item, stop)).collect();
-                        let each = started.elapsed().as_nanos() / results.len().max(1) as u128;
-                        item_cost.store(each.max(1) as u64, Ordering::Relaxed);
-                        results
-                    };
-                    // The writer only goes before the end when it panicked:
-                    // keep taking chunks (and not working on them) so that
-                    // the reader is never left blocked on a full channel.
+                while let Some((index, chunk)) = take_chunk(feed, stop, item_cost) {
+                    let started = Instant::now();
+                    let results: Vec<R> = chunk.into_iter().map(|item| work(item, stop)).collect();
+                    let each = started.elapsed().as_nanos() / results.len().max(1) as u128;
+                    item_cost.store(each.max(1) as u64, Ordering::Relaxed);
+                    // the writer only goes before the end when it panicked
                     if done_tx.send(Done::Chunk(index, results)).is_err() {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -145,7 +138,7 @@ pub fn map_in_order<I, R, W>(
         let mut credits = Some(credit_tx);
         let mut waiting = BTreeMap::new();
         let mut next = 0;
-        // ends once every worker has ended, which follows the reader's end
+        // ends once every worker has ended
         for done in done_rx {
             let Some(credit) = &credits else {
                 continue; // stopped: let the threads wind down
@@ -168,11 +161,52 @@ pub fn map_in_order<I, R, W>(
                     waiting.clear();
                     break;
                 }
-                // cannot fail: the reader holds fewer credits than the window
+                // cannot fail: the workers hold fewer credits than the window
                 let _ = credit.try_send(());
             }
         }
     });
+}
+
+/// The input as the workers share it: each takes its next chunk from it
+/// under the lock, so no thread of its own reads ahead (on a machine with
+/// as many cores as workers, a reader thread would take turns with them,
+/// and a worker waiting for it would stand idle).
+struct Feed<It> {
+    items: It,
+    /// A credit per chunk that may still be read.
+    credits: mpsc::Receiver<()>,
+    /// The next chunk's number.
+    next: usize,
+    /// The next chunk's size.
+    size: usize,
+}
+
+/// The next numbered chunk for a worker, once a credit allows it; `None`
+/// at the end of the items, once the batch has stopped, or when the
+/// writer hands out no more credits (or another worker panicked reading).
+fn take_chunk<I>(
+    feed: &Mutex<Feed<impl Iterator<Item = I>>>,
+    stop: &Stop,
+    item_cost: &AtomicU64,
+) -> Option<(usize, Vec<I>)> {
+    let mut feed = feed.lock().ok()?;
+    if stop.load(Ordering::Relaxed) || feed.credits.recv().is_err() {
+        return None;
+    }
+    // a stop set while waiting for the credit: nothing more is read
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let size = feed.size;
+    let chunk: Vec<I> = feed.items.by_ref().take(size).collect();
+    if chunk.is_empty() {
+        return None;
+    }
+    let index = feed.next;
+    feed.next += 1;
+    feed.size = next_chunk_size(size, item_cost.load(Ordering::Relaxed));
+    Some((index, chunk))
 }
 
 /// What a worker sends back.
@@ -195,28 +229,6 @@ impl<R> Drop for PanicGuard<'_, R> {
     }
 }
 
-/// The reader thread: cuts the items into numbered chunks, each sent once a
-/// credit allows it; ends at the last item or when the writer stops handing
-/// out credits.
-fn read_chunks<I>(
-    mut items: impl Iterator<Item = I>,
-    chunks: &mpsc::SyncSender<(usize, Vec<I>)>,
-    credits: &mpsc::Receiver<()>,
-    item_cost: &AtomicU64,
-) {
-    let mut size = 1;
-    for index in 0.. {
-        if credits.recv().is_err() {
-            return;
-        }
-        let chunk: Vec<I> = items.by_ref().take(size).collect();
-        if chunk.is_empty() || chunks.send((index, chunk)).is_err() {
-            return;
-        }
-        size = next_chunk_size(size, item_cost.load(Ordering::Relaxed));
-    }
-}
-
 /// The size of the next chunk after one of `size` items, with items taking
 /// `cost` nanoseconds each (0: not known yet): as many as fill
 /// [`CHUNK_TARGET`], but at most double the last and at most [`MAX_CHUNK`].
@@ -226,13 +238,6 @@ fn next_chunk_size(size: usize, cost: u64) -> usize {
         _ => usize::try_from(CHUNK_TARGET.as_nanos() as u64 / cost).unwrap_or(MAX_CHUNK),
     };
     fits.min(size * 2).clamp(1, MAX_CHUNK)
-}
-
-fn next_chunk<T>(chunks: &Mutex<mpsc::Receiver<T>>) -> Result<T, mpsc::RecvError> {
-    chunks
-        .lock()
-        .map_err(|_| mpsc::RecvError)
-        .and_then(|rx| rx.recv())
 }
 
 #[cfg(test)]
