@@ -33,8 +33,9 @@ const MESSAGE_DELAY: Duration = Duration::from_millis(50);
 const MESSAGE_PAGE: usize = 8192;
 
 /// The messages a batch says about its puzzles, to stderr in few writes:
-/// a write a line took `hint` a fifth of its time on a set of ambiguous
-/// puzzles, on the one thread that hands out every result. A message
+/// a write a line held up the one thread that hands out every result
+/// (`hint --jobs 2` on serg_benchmark, a message a puzzle: 1.22x to 1.45x
+/// of `--jobs 1` once gathered). A message
 /// waits at most until the next one or the next result after
 /// [`MESSAGE_DELAY`] (see [`Messages::tick`]), a page fills, or the batch
 /// ends; as with [`say!`], a stderr that cannot take them is ignored.
