@@ -505,12 +505,7 @@ fn mistake_checking_marks_a_wrong_entry_at_once() {
         let area = ratatui::layout::Rect::new(0, 0, 80, 24);
         let mut buf = ratatui::buffer::Buffer::empty(area);
         app.render(area, &mut buf);
-        let crate::ui::Screen::Fits { board, layout, .. } = crate::ui::screen(
-            area,
-            app.game.shape(),
-            app.game.selected(),
-            app.game.is_outlined(),
-        ) else {
+        let crate::ui::Screen::Fits { board, layout, .. } = app.screen_in(area) else {
             panic!("fits")
         };
         let symbol = char::from(b'0' + wrong).to_string();

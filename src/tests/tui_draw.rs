@@ -45,12 +45,7 @@ fn text(terminal: &Terminal<TestBackend>) -> String {
 
 /// The board's rectangle and layout on a screen of this size.
 fn board_of(app: &App, width: u16, height: u16) -> (Rect, BoardLayout) {
-    match screen(
-        Rect::new(0, 0, width, height),
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) {
+    match app.screen_in(Rect::new(0, 0, width, height)) {
         Screen::Fits { board, layout, .. } => (board, layout),
         Screen::TooSmall { .. } => panic!("board does not fit"),
     }
@@ -291,12 +286,7 @@ fn too_small_says_what_it_needs() {
     let (mut app, _) = app_for(first_line(PUZZLES_9), Config::default());
     let terminal = draw(&mut app, 50, 12);
     insta::assert_snapshot!(terminal.backend());
-    let need = match screen(
-        Rect::new(0, 0, 50, 12),
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) {
+    let need = match app.screen_in(Rect::new(0, 0, 50, 12)) {
         Screen::TooSmall { need } => need,
         Screen::Fits { .. } => panic!("should not fit"),
     };

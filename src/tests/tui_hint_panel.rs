@@ -15,7 +15,7 @@ use super::support::{
 };
 use crate::engine::{Difficulty, HintPart, link_cells, spell_out};
 use crate::game::Hint;
-use crate::ui::{App, Config, HintWindow, Screen, hint_rows, screen};
+use crate::ui::{App, Config, HintWindow, Screen, hint_rows};
 
 /// hardest_1106's 69th puzzle: its first hint is a nested forcing chain of
 /// 31 links, 1,766 characters.
@@ -47,12 +47,7 @@ fn explanation(app: &App) -> String {
 /// The panel's rows of a frame, trimmed.
 fn panel_rows(app: &App, buf: &Buffer) -> Vec<String> {
     let area = buf.area;
-    let Screen::Fits { panel, .. } = screen(
-        area,
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { panel, .. } = app.screen_in(area) else {
         panic!("too small");
     };
     rows(buf)[usize::from(panel.y)..usize::from(panel.bottom())]
@@ -222,12 +217,7 @@ fn every_link_is_reachable_once_and_in_order() {
 /// The cells the board marks with the hint's colour (the selected cell,
 /// drawn over it, left out).
 fn hinted(app: &App, buf: &Buffer, width: u16, height: u16) -> BTreeSet<usize> {
-    let Screen::Fits { board, layout, .. } = screen(
-        Rect::new(0, 0, width, height),
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { board, layout, .. } = app.screen_in(Rect::new(0, 0, width, height)) else {
         panic!("too small");
     };
     let bg = app.config.theme.hint.bg;

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::support::{self, app_on, game_on};
 use crate::game::Game;
-use crate::ui::{App, Config, Screen, Theme, screen};
+use crate::ui::{App, Config, Screen, Theme};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -37,12 +37,7 @@ fn draw(app: &mut App) -> Buffer {
 
 /// Every screen position inside a cell.
 fn cell_positions(app: &App, buf: &Buffer, cell: usize) -> Vec<(u16, u16)> {
-    let Screen::Fits { board, layout, .. } = screen(
-        buf.area,
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { board, layout, .. } = app.screen_in(buf.area) else {
         panic!("no board");
     };
     (0..board.height)

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::support::{PUZZLES_9, app_on, draw, game_on, press};
 use crate::game::Action;
-use crate::ui::{App, Config, Screen, screen};
+use crate::ui::{App, Config, Screen};
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -30,12 +30,7 @@ fn click(app: &mut App, (column, row): (u16, u16), now: Instant) {
 }
 
 fn panel(app: &App) -> Rect {
-    match screen(
-        Rect::new(0, 0, 80, 24),
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) {
+    match app.screen_in(Rect::new(0, 0, 80, 24)) {
         Screen::Fits { panel, .. } => panel,
         Screen::TooSmall { .. } => panic!("9x9 fits 80x24"),
     }
@@ -57,12 +52,7 @@ fn pad_position(buf: &Buffer, panel: Rect, d: u8) -> (u16, u16) {
 
 /// A cell's middle on screen: scanned through the board's click mapping.
 fn cell_position(app: &App, cell: usize) -> (u16, u16) {
-    let Screen::Fits { board, layout, .. } = screen(
-        Rect::new(0, 0, 80, 24),
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { board, layout, .. } = app.screen_in(Rect::new(0, 0, 80, 24)) else {
         panic!()
     };
     let hits: Vec<(u16, u16)> = (0..board.height)

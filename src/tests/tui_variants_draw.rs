@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 
 use super::support::{app_on, draw};
 use crate::game::Game;
-use crate::ui::{App, BoardLayout, Config, Screen, Theme, screen};
+use crate::ui::{App, BoardLayout, Config, Screen, Theme};
 use tudoku_engine::{House, Shape, generate_variant};
 
 /// The app playing a 9x9 `variant` puzzle made from `seed`, with `config`.
@@ -26,12 +26,7 @@ fn playing(variant: &str, seed: u64, config: Config) -> App {
 /// The frame at 80x24, where the board lies on it and its layout.
 fn frame(app: &mut App) -> (Buffer, Rect, BoardLayout) {
     let buf = draw(app, 80, 24);
-    let Screen::Fits { board, layout, .. } = screen(
-        Rect::new(0, 0, 80, 24),
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { board, layout, .. } = app.screen_in(Rect::new(0, 0, 80, 24)) else {
         panic!("9x9 fits 80x24");
     };
     (buf, board, layout)
@@ -58,6 +53,11 @@ fn neighbours(n: usize) -> impl Iterator<Item = (usize, usize, bool)> {
     })
 }
 
+/// A 9x9 cell's name, r1c1 to r9c9.
+fn name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
 #[test]
 fn a_jigsaw_shows_its_regions_by_heavy_lines() {
     let mut app = playing("jigsaw", 3, Config::default());
@@ -72,13 +72,7 @@ fn a_jigsaw_shows_its_regions_by_heavy_lines() {
             (true, false) => "│",
             (true, true) => "─",
         };
-        assert_eq!(
-            glyph,
-            expected,
-            "between r{}c{} and its neighbour",
-            a / 9 + 1,
-            a % 9 + 1
-        );
+        assert_eq!(glyph, expected, "between {} and its neighbour", name(a));
         heavy += usize::from(regions[a] != regions[b]);
     }
     // and the regions are not the boxes: some heavy line crosses a box
@@ -114,13 +108,7 @@ fn a_killer_shows_its_cages_dashed_and_each_sum_in_its_first_cell() {
             (false, true, false) => "┇",
             (false, true, true) => "┅",
         };
-        assert_eq!(
-            glyph,
-            expected,
-            "between r{}c{} and its neighbour",
-            a / 9 + 1,
-            a % 9 + 1
-        );
+        assert_eq!(glyph, expected, "between {} and its neighbour", name(a));
         spanning += usize::from(!same_box && same_cage);
     }
     assert!(spanning > 0, "seed 5 has a cage across two boxes");

@@ -34,12 +34,7 @@ fn press(app: &mut App, code: KeyCode) {
 
 /// The characters drawn inside a cell, found through `cell_at`.
 fn cell_text(app: &App, buf: &Buffer, cell: usize) -> Option<String> {
-    let Screen::Fits { board, layout, .. } = screen(
-        buf.area,
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { board, layout, .. } = app.screen_in(buf.area) else {
         return None;
     };
     let mut inside = String::new();
@@ -105,12 +100,7 @@ fn every_size_plays_at_80x24() {
 /// The rows and columns labelled on a viewport: row numbers at the left of
 /// the board, column numbers in its first line.
 fn labels(app: &App, buf: &Buffer) -> (Vec<usize>, Vec<usize>, String) {
-    let Screen::Fits { board, layout, .. } = screen(
-        buf.area,
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { board, layout, .. } = app.screen_in(buf.area) else {
         panic!("no board");
     };
     assert!(layout.is_viewport());
@@ -203,12 +193,7 @@ fn the_overview_shows_every_box_and_moves_a_box_at_a_time() {
 /// The light lines drawn inside the board: (vertical, horizontal) counts.
 fn light_lines(app: &mut App, width: u16, height: u16, ascii: bool) -> (usize, usize) {
     let buf = draw(app, width, height);
-    let Screen::Fits { board, .. } = screen(
-        buf.area,
-        app.game.shape(),
-        app.game.selected(),
-        app.game.is_outlined(),
-    ) else {
+    let Screen::Fits { board, .. } = app.screen_in(buf.area) else {
         panic!("no board");
     };
     let (v, h) = if ascii { (":", "-") } else { ("│", "─") };

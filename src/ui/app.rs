@@ -548,12 +548,7 @@ impl App {
     /// the screen has it now); a hint that shows whole stays.
     fn scroll_hint(&mut self, down: bool) {
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let Screen::Fits { panel, layout, .. } = screen(
-            area,
-            self.game.shape(),
-            self.game.selected(),
-            self.game.is_outlined(),
-        ) else {
+        let Screen::Fits { panel, layout, .. } = self.screen_in(area) else {
             return;
         };
         let side = self.panel_text(panel, layout);
@@ -594,12 +589,7 @@ impl App {
             layout,
             panel,
             ..
-        } = screen(
-            area,
-            self.game.shape(),
-            self.game.selected(),
-            self.game.is_outlined(),
-        )
+        } = self.screen_in(area)
         else {
             return;
         };
@@ -640,15 +630,22 @@ impl App {
         }
     }
 
-    /// The cell drawn at a screen position, if any.
-    fn cell_at(&self, column: u16, row: u16) -> Option<usize> {
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let Screen::Fits { board, layout, .. } = screen(
+    /// The screen the game is laid out on in `area` (its shape, the
+    /// cursor a viewport follows, whether its rules outline every cell):
+    /// what drawing, clicks and hint paging all read.
+    pub fn screen_in(&self, area: Rect) -> Screen {
+        screen(
             area,
             self.game.shape(),
             self.game.selected(),
             self.game.is_outlined(),
-        ) else {
+        )
+    }
+
+    /// The cell drawn at a screen position, if any.
+    fn cell_at(&self, column: u16, row: u16) -> Option<usize> {
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let Screen::Fits { board, layout, .. } = self.screen_in(area) else {
             return None;
         };
         board

@@ -38,12 +38,7 @@ impl App {
             layout,
             panel,
             bar,
-        } = screen(
-            area,
-            self.game.shape(),
-            self.game.selected(),
-            self.game.is_outlined(),
-        )
+        } = self.screen_in(area)
         else {
             self.render_too_small(area, buf);
             return;
