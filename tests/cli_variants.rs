@@ -100,3 +100,21 @@ fn levels_are_for_classic_only_so_far() {
         stderr(&o)
     );
 }
+
+#[test]
+fn play_refuses_a_variant_on_a_board_it_is_not_made_on() {
+    // before the terminal is taken: no pty needed
+    let o = run(&["play", "--variant", "jigsaw+x", "--size", "12"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("jigsaw+x puzzles are not made on 12x12"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["play", "--variant", "killer", "--difficulty", "hard"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--difficulty"), "{}", stderr(&o));
+    let o = run(&["play", "--variant", "sideways"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("sideways"), "{}", stderr(&o));
+}

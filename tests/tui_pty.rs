@@ -138,3 +138,28 @@ fn twenty_five_plays_at_80x24() {
     assert!(s.wait_exit().success());
     s.assert_restored();
 }
+
+/// `play --variant` starts that variant on the board asked for, and the
+/// same seed makes the same puzzle (as `--daily` relies on).
+#[test]
+fn play_variant_starts_a_jigsaw_and_its_seed_is_kept() {
+    let config = tempfile::tempdir().unwrap();
+    let args = ["play", "--variant", "jigsaw", "--size", "6", "--seed", "7"];
+    let mut s = common::Session::start_in(config.path(), &args, 80, 24);
+    let first = s.wait_for("the jigsaw", |t| {
+        t.contains("Rules    jigsaw") && t.contains("6x6, regions") && t.contains("Seed     7")
+    });
+    s.send("q");
+    assert!(s.wait_exit().success());
+    let again = tempfile::tempdir().unwrap();
+    let mut s = common::Session::start_in(again.path(), &args, 80, 24);
+    let second = s.wait_for("the jigsaw again", |t| t.contains("Rules    jigsaw"));
+    let board = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| l.chars().take(40).collect::<String>())
+            .collect()
+    };
+    assert_eq!(board(&first), board(&second));
+    s.send("q");
+    assert!(s.wait_exit().success());
+}

@@ -11,8 +11,10 @@ use crate::game::Game;
 use crate::storage::ConfigDir;
 use crate::storage::saves::check_slot_name;
 use crate::storage::timestamp::date_number;
-use crate::ui::{Config, Launch, Start};
-use tudoku_engine::{Difficulty, Grid, Shape, from_share_code, is_share_code, parse_puzzles};
+use crate::ui::{Config, Launch, Start, makes};
+use tudoku_engine::{
+    Difficulty, Grid, Shape, Variant, from_share_code, is_share_code, parse_puzzles,
+};
 
 use super::input::read_input;
 use super::values;
@@ -31,8 +33,12 @@ pub struct PlayArgs {
     /// Seed for the puzzle: the same seed gives the same puzzle.
     #[arg(long, value_name = "S", conflicts_with = "load")]
     pub seed: Option<u64>,
-    /// Today's puzzle: the same for everyone on the same UTC day, size and
-    /// level (its seed is the date, YYYYMMDD).
+    /// classic, x, windoku, jigsaw, jigsaw+x, killer or killer+x (README,
+    /// "Variants"); a variant has no level so far.
+    #[arg(long, value_name = "V", conflicts_with_all = ["difficulty", "load"], value_parser = values::variant())]
+    pub variant: Option<Variant>,
+    /// Today's puzzle: the same for everyone on the same UTC day, size,
+    /// level and variant (its seed is the date, YYYYMMDD).
     #[arg(long, conflicts_with_all = ["seed", "load"])]
     pub daily: bool,
     /// Play the game saved in this slot (`tudoku saves` lists them).
@@ -44,7 +50,7 @@ pub struct PlayArgs {
     /// It must have exactly one solution.
     #[arg(
         value_name = "FILE|PUZZLE|CODE",
-        conflicts_with_all = ["size", "difficulty", "seed", "daily", "load"]
+        conflicts_with_all = ["size", "difficulty", "seed", "daily", "load", "variant"]
     )]
     pub puzzle: Option<String>,
 }
@@ -86,6 +92,16 @@ pub fn run(dir: Option<ConfigDir>, args: Option<&PlayArgs>) -> ExitCode {
         },
         Some(args) => Start::New {
             shape: args.box_shape.or(args.size),
+            variant: match (args.variant, args.box_shape.or(args.size)) {
+                (Some(variant), Some(shape)) if !makes(variant, shape) => {
+                    eprintln!(
+                        "tudoku: {variant} puzzles are not made on {} so far (README, \"Variants\", lists the boards)",
+                        shape.board_name()
+                    );
+                    return ExitCode::from(2);
+                }
+                (variant, _) => variant.unwrap_or(Variant::CLASSIC),
+            },
             difficulty: args.difficulty,
             seed: args
                 .seed

@@ -199,6 +199,7 @@ impl World {
                     Launch_::Resume => Start::Resume,
                     Launch_::New { size, seed } => Start::New {
                         shape: Shape::for_size(*size),
+                        variant: tudoku_engine::Variant::CLASSIC,
                         difficulty: None,
                         seed: Some(*seed),
                     },
@@ -490,6 +491,7 @@ fn spares_are_reused_and_the_panel_tells_the_truth() {
                 dir: Some(dir.clone()),
                 start: Start::New {
                     shape: Shape::for_size(4),
+                    variant: tudoku_engine::Variant::CLASSIC,
                     difficulty: None,
                     seed: Some(1),
                 },

@@ -199,7 +199,7 @@ impl NewGameForm {
 /// Whether the game makes `variant` on a board of `shape`: every board for
 /// classic; up to the variant generator's largest side, and windoku on
 /// square boxes only.
-fn makes(variant: Variant, shape: Shape) -> bool {
+pub fn makes(variant: Variant, shape: Shape) -> bool {
     variant.is_classic()
         || (shape.n() <= largest_variant_side(variant) && (!variant.windoku || shape.is_square()))
 }

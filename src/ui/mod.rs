@@ -26,6 +26,7 @@ use std::time::Instant;
 
 pub use app::{App, Disk, random_seed};
 pub use config::Config;
+pub use dialog::makes;
 pub use stats_table::stats_lines;
 pub use terminal::check_terminal;
 pub use time::{format_time, local_date};
@@ -43,7 +44,7 @@ pub use {
     view::share_commands,
 };
 
-use crate::engine::{Difficulty, Shape, highest_level};
+use crate::engine::{Difficulty, Shape, Variant, generate_variant, highest_level};
 use crate::game::Game;
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
@@ -59,6 +60,8 @@ pub enum Start {
     /// A new game; what is `None` comes from the config (the seed: random).
     New {
         shape: Option<Shape>,
+        /// Classic, or a variant made without a level.
+        variant: Variant,
         difficulty: Option<Difficulty>,
         seed: Option<u64>,
     },
@@ -175,8 +178,34 @@ fn opening(
     notices: &mut Vec<String>,
     now: Instant,
 ) -> (Game, Begin) {
-    let mut new_game = |shape: Option<Shape>, difficulty: Option<Difficulty>, seed: Option<u64>| {
+    let mut new_game = |shape: Option<Shape>,
+                        variant: Variant,
+                        difficulty: Option<Difficulty>,
+                        seed: Option<u64>| {
         let shape = shape.unwrap_or_else(|| config.settings.shape());
+        let seed = seed.unwrap_or_else(random_seed);
+        if !variant.is_classic() {
+            // the board from config.toml may be one the variant is not
+            // made on: then 9x9, and the player is told
+            let nine = Shape::for_size(9).expect("9x9 is a board");
+            let board = if makes(variant, shape) { shape } else { nine };
+            let made = generate_variant(board, variant, seed).map_err(|e| e.to_string());
+            match made.and_then(|made| {
+                Game::new(made.puzzle, made.solution, None, Some(seed), now)
+                    .map_err(|e| e.to_string())
+            }) {
+                Ok(game) => {
+                    if board != shape {
+                        notices.push(format!(
+                            "{variant} puzzles are not made on {} so far: playing 9x9.",
+                            shape.board_name()
+                        ));
+                    }
+                    return game;
+                }
+                Err(why) => notices.push(format!("No {variant} puzzle: {why}; playing classic.")),
+            }
+        }
         let difficulty = difficulty.unwrap_or(config.settings.difficulty);
         let highest = highest_level(shape);
         if difficulty > highest {
@@ -185,7 +214,6 @@ fn opening(
                 shape.board_name()
             ));
         }
-        let seed = seed.unwrap_or_else(random_seed);
         Game::generate_fresh(shape, difficulty, seed, solved, now)
     };
     let Some(disk) = disk else {
@@ -196,7 +224,7 @@ fn opening(
         if let Start::Resume = start {
             let game = match disk.autosave.peek() {
                 Some(saved) => saved.game,
-                None => new_game(None, None, None),
+                None => new_game(None, Variant::CLASSIC, None, None),
             };
             return (game, Begin::InUse);
         }
@@ -209,13 +237,13 @@ fn opening(
             // a newer tudoku's file, or one left where it is: the
             // autosave's own notice says so, and that it is not written
             Loaded::Newer { .. } | Loaded::Unreadable { .. } => {
-                (new_game(None, None, None), Begin::New)
+                (new_game(None, Variant::CLASSIC, None, None), Begin::New)
             }
             other => {
                 let message = other
                     .message(SavedGame::WHAT)
                     .map(|line| format!("{line}; a new game starts"));
-                let game = new_game(None, None, None);
+                let game = new_game(None, Variant::CLASSIC, None, None);
                 notices.extend(message);
                 (game, Begin::New)
             }
@@ -237,15 +265,16 @@ fn opening(
 /// nothing to resume starts a new game).
 fn fresh(
     start: Start,
-    new_game: &mut impl FnMut(Option<Shape>, Option<Difficulty>, Option<u64>) -> Game,
+    new_game: &mut impl FnMut(Option<Shape>, Variant, Option<Difficulty>, Option<u64>) -> Game,
 ) -> (Game, Begin) {
     match start {
-        Start::Resume => (new_game(None, None, None), Begin::New),
+        Start::Resume => (new_game(None, Variant::CLASSIC, None, None), Begin::New),
         Start::New {
             shape,
+            variant,
             difficulty,
             seed,
-        } => (new_game(shape, difficulty, seed), Begin::New),
+        } => (new_game(shape, variant, difficulty, seed), Begin::New),
         Start::Load(game) => (*game, Begin::Resumed),
         Start::Entered(game) => (*game, Begin::New),
     }
