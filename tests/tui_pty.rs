@@ -145,15 +145,21 @@ fn twenty_five_plays_at_80x24() {
 fn play_variant_starts_a_jigsaw_and_its_seed_is_kept() {
     let config = tempfile::tempdir().unwrap();
     let args = ["play", "--variant", "jigsaw", "--size", "6", "--seed", "7"];
+    // the frame can arrive in several reads: wait for its last lines too
+    let whole_frame = |t: &str| {
+        t.contains("Rules    jigsaw")
+            && t.contains("6x6, regions")
+            && t.contains("Seed     7")
+            && t.contains("┗")
+            && t.contains(" place")
+    };
     let mut s = common::Session::start_in(config.path(), &args, 80, 24);
-    let first = s.wait_for("the jigsaw", |t| {
-        t.contains("Rules    jigsaw") && t.contains("6x6, regions") && t.contains("Seed     7")
-    });
+    let first = s.wait_for("the jigsaw", whole_frame);
     s.send("q");
     assert!(s.wait_exit().success());
     let again = tempfile::tempdir().unwrap();
     let mut s = common::Session::start_in(again.path(), &args, 80, 24);
-    let second = s.wait_for("the jigsaw again", |t| t.contains("Rules    jigsaw"));
+    let second = s.wait_for("the jigsaw again", whole_frame);
     let board = |t: &str| -> Vec<String> {
         t.lines()
             .map(|l| l.chars().take(40).collect::<String>())
