@@ -4,6 +4,7 @@
 //! puzzles, report problems on stderr as `NAME:LINE: message`, and turn the
 //! outcome into an exit status.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -209,9 +210,11 @@ impl Sink {
 
     /// Writes one outcome, or says why a line is not a puzzle; `Break`
     /// when the command must stop.
-    fn take(&mut self, handled: Handled) -> ControlFlow<()> {
+    fn take(&mut self, handled: &Handled) -> ControlFlow<()> {
         self.messages.tick();
         let name = &self.name;
+        // the outcome of a line that is not a puzzle
+        let mut invalid = None;
         let (line, outcome) = match handled {
             Entry::Puzzle((line, outcome)) => {
                 if let Some(message) = &outcome.message {
@@ -224,18 +227,24 @@ impl Sink {
                         *self.warnings.entry(warning).or_default() += 1;
                     }
                 }
-                (line, outcome)
+                (*line, outcome)
             }
             Entry::Invalid(e) => {
                 self.messages
                     .say(format_args!("{name}:{}:{}: {}", e.line, e.column, e.kind));
                 let why = format!("column {}: {}", e.column, e.kind);
-                (e.line, Outcome::failed("invalid").because(why))
+                (
+                    e.line,
+                    &*invalid.insert(Outcome::failed("invalid").because(why)),
+                )
             }
             Entry::TooLong { line } => {
                 let why = format!("line too long (over {MAX_LINE_BYTES} bytes)");
                 self.messages.say(format_args!("{name}:{line}: {why}"));
-                (line, Outcome::failed("invalid").because(why))
+                (
+                    *line,
+                    &*invalid.insert(Outcome::failed("invalid").because(why)),
+                )
             }
             Entry::Unreadable(e) => {
                 self.messages
@@ -249,9 +258,9 @@ impl Sink {
             self.status = self.status.max(Status::PuzzleFailed);
         }
         let text = if self.json {
-            json_line(line, &outcome)
+            json_line(line, outcome).map(Cow::Owned)
         } else {
-            outcome.text
+            outcome.text.as_deref().map(Cow::Borrowed)
         };
         if let Some(text) = text
             && let Err(e) = self.out.line(&text)

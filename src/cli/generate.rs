@@ -143,7 +143,7 @@ fn write_in_order<E: std::fmt::Display + Send>(
     args: &GenerateArgs,
     report: &Report,
     make: impl Fn(usize, &Stop) -> Result<String, E> + Sync,
-    status_of: impl Fn(E) -> Status,
+    status_of: impl Fn(&E) -> Status,
 ) -> ExitCode {
     let mut out = Output::for_report(report);
     let mut progress = Progress::new(args.count, report.progress());
@@ -152,7 +152,7 @@ fn write_in_order<E: std::fmt::Display + Send>(
         args.jobs.count(),
         0..args.count,
         || &make,
-        |made: Result<String, E>| {
+        |made: &Result<String, E>| {
             let line = match made {
                 Ok(line) => line,
                 Err(e) => {
@@ -163,7 +163,7 @@ fn write_in_order<E: std::fmt::Display + Send>(
                 }
             };
             progress.advance();
-            match out.line(&line) {
+            match out.line(line) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(e) => {
                     status = e.status();
@@ -248,7 +248,7 @@ fn describe_variant(made: &VariantPuzzle, args: &GenerateArgs, report: &Report) 
 /// A level out of reach is a puzzle that could not be made (1), whether the
 /// board never has it or the search gave up; a request refused outright is a
 /// usage error (2).
-fn failure_status(error: GenerateError) -> Status {
+fn failure_status(error: &GenerateError) -> Status {
     match error {
         GenerateError::MinimalTooLarge { .. } => Status::Trouble,
         // A level or technique out of reach, a level beyond the board, or

@@ -56,14 +56,16 @@ pub fn parse_jobs(s: &str) -> Result<NonZeroUsize, String> {
 /// long work (generation) may ask it and give up early.
 pub type Stop = AtomicBool;
 
-/// Items per chunk handed to a worker at most.
-const MAX_CHUNK: usize = 256;
+/// Items per chunk handed to a worker at most: with 256, `solve --jobs 2`
+/// on 17_clue (2 µs a puzzle) woke the writer three times as often and
+/// reached 1.66x instead of 1.74x.
+const MAX_CHUNK: usize = 1024;
 
 /// About how long a chunk should take to work on. Chunks start at one item
 /// and grow (doubling at most) towards this from the time items have been
 /// taking: a batch of slow items (25x25 puzzles) goes one item per chunk
 /// and spreads over every thread to its last item, while fast ones
-/// (3 µs 9x9 solves) go by the hundred and pay for the handing over (a few
+/// (2 µs 9x9 solves) go by the hundred and pay for the handing over (a few
 /// wake-ups, tens of µs on a busy machine) once per hundred.
 const CHUNK_TARGET: Duration = Duration::from_millis(2);
 
@@ -71,17 +73,24 @@ const CHUNK_TARGET: Duration = Duration::from_millis(2);
 /// for an earlier one. Bounds memory whatever the input's length.
 const CHUNKS_PER_JOB: usize = 4;
 
-/// Runs a worker on every item on `jobs` threads and hands the results to
+/// Runs a worker on every item on `jobs` threads and shows the results to
 /// `sink` in item order, stopping when `sink` says `Break`: the [`Stop`]
 /// each worker is given is then set, and the items not yet read are never
 /// read. Each thread gets its own worker from `make_worker`, so workers can
 /// keep state (a solver's buffers) without sharing it. With one job
 /// everything runs on the calling thread, item by item.
+///
+/// The sink only borrows each result: a chunk's results go back to the
+/// thread that made them to be freed there. Freed on the sink's thread,
+/// each of their strings took the allocator's lock of the arena it came
+/// from, while its worker allocated in it: `hint --jobs 2` on
+/// serg_benchmark spent a quarter more CPU than `--jobs 1`, most of the
+/// sink's thread's waits were on that lock.
 pub fn map_in_order<I, R, W>(
     jobs: usize,
     items: impl Iterator<Item = I> + Send,
     make_worker: impl Fn() -> W + Sync,
-    mut sink: impl FnMut(R) -> ControlFlow<()>,
+    mut sink: impl FnMut(&R) -> ControlFlow<()>,
 ) where
     I: Send,
     R: Send,
@@ -91,7 +100,7 @@ pub fn map_in_order<I, R, W>(
     if jobs <= 1 {
         let mut work = make_worker();
         for item in items {
-            if sink(work(item, &stop)).is_break() {
+            if sink(&work(item, &stop)).is_break() {
                 stop.store(true, Ordering::Relaxed);
                 break;
             }
@@ -115,20 +124,25 @@ pub fn map_in_order<I, R, W>(
     // nanoseconds per item in the chunk last done (0: none done yet)
     let item_cost = AtomicU64::new(0);
     thread::scope(|scope| {
-        for _ in 0..jobs {
+        let mut returns = Vec::with_capacity(jobs);
+        for worker in 0..jobs {
             let done_tx = done_tx.clone();
+            let (return_tx, return_rx) = mpsc::channel::<Vec<R>>();
+            returns.push(return_tx);
             let (feed, stop, make_worker) = (&feed, &stop, &make_worker);
             let item_cost = &item_cost;
             scope.spawn(move || {
                 let _guard = PanicGuard(&done_tx);
                 let mut work = make_worker();
                 while let Some((index, chunk)) = take_chunk(feed, stop, item_cost) {
+                    // the results shown meanwhile are freed here, where they were made
+                    return_rx.try_iter().for_each(drop);
                     let started = Instant::now();
                     let results: Vec<R> = chunk.into_iter().map(|item| work(item, stop)).collect();
                     let each = started.elapsed().as_nanos() / results.len().max(1) as u128;
                     item_cost.store(each.max(1) as u64, Ordering::Relaxed);
                     // the writer only goes before the end when it panicked
-                    if done_tx.send(Done::Chunk(index, results)).is_err() {
+                    if done_tx.send(Done::Chunk(index, worker, results)).is_err() {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -144,8 +158,8 @@ pub fn map_in_order<I, R, W>(
                 continue; // stopped: let the threads wind down
             };
             match done {
-                Done::Chunk(index, results) => {
-                    waiting.insert(index, results);
+                Done::Chunk(index, worker, results) => {
+                    waiting.insert(index, (worker, results));
                 }
                 Done::Panicked => {
                     stop.store(true, Ordering::Relaxed);
@@ -153,9 +167,12 @@ pub fn map_in_order<I, R, W>(
                     continue;
                 }
             }
-            while let Some(results) = waiting.remove(&next) {
+            while let Some((worker, results)) = waiting.remove(&next) {
                 next += 1;
-                if results.into_iter().try_for_each(&mut sink).is_break() {
+                let shown = results.iter().try_for_each(&mut sink);
+                // a worker that has ended leaves its results to be freed here
+                let _ = returns[worker].send(results);
+                if shown.is_break() {
                     stop.store(true, Ordering::Relaxed);
                     credits = None;
                     waiting.clear();
@@ -211,8 +228,8 @@ fn take_chunk<I>(
 
 /// What a worker sends back.
 enum Done<R> {
-    /// The results of chunk `index`, in item order.
-    Chunk(usize, Vec<R>),
+    /// The results of chunk `index` from worker `worker`, in item order.
+    Chunk(usize, usize, Vec<R>),
     /// A worker panicked: its chunk will never come, so the batch stops
     /// (and the scope then passes the panic on) instead of waiting forever.
     Panicked,
@@ -262,7 +279,7 @@ mod tests {
                 }
             },
             |r| {
-                got.push(r);
+                got.push(*r);
                 match stop_after {
                     Some(k) if got.len() == k => ControlFlow::Break(()),
                     _ => ControlFlow::Continue(()),
@@ -282,7 +299,10 @@ mod tests {
                 size
             })
             .collect();
-        assert_eq!(sizes, [2, 4, 8, 16, 32, 64, 128, 256, 256, 256]);
+        // doubling until 2 ms of them, 666
+        assert_eq!(sizes, [2, 4, 8, 16, 32, 64, 128, 256, 512, 666]);
+        // 1 µs items: up to the cap
+        assert_eq!(next_chunk_size(1024, 1_000), MAX_CHUNK);
         // 2 ms over 50 µs items: 40 a chunk
         assert_eq!(next_chunk_size(256, 50_000), 40);
         // items slower than the target: one at a time
@@ -407,7 +427,7 @@ mod tests {
             0..100_000u32,
             || |i: u32, _: &Stop| i,
             |i| {
-                assert!(i != 10, "sink fails on purpose");
+                assert!(*i != 10, "sink fails on purpose");
                 ControlFlow::Continue(())
             },
         );
