@@ -22,6 +22,7 @@ use tudoku_engine as engine;
 
 mod cli;
 mod game;
+mod serve;
 mod storage;
 #[cfg(test)]
 mod tests;
@@ -66,6 +67,8 @@ enum Command {
     Grids(cli::grids::GridsArgs),
     /// Play a new game (a bare `tudoku` resumes the autosaved one).
     Play(cli::play::PlayArgs),
+    /// Host the game over SSH: `ssh -p 2222 HOST` plays (README, "Playing over SSH").
+    Serve(serve::ServeArgs),
     /// List the saved games, or print one's puzzle (--export).
     Saves(cli::saves::SavesArgs),
     /// Show best and average times, streaks and hints per board and level.
@@ -99,6 +102,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => {
             cli::play::run(ConfigDir::resolve(config_dir.as_deref()), Some(&args))
         }
+        Some(Command::Serve(args)) => serve::run(&args, ConfigDir::resolve(config_dir.as_deref())),
         None => cli::play::run(ConfigDir::resolve(config_dir.as_deref()), None),
     }
 }

@@ -47,6 +47,11 @@ impl ConfigDir {
         self.root.join("stats.toml")
     }
 
+    /// What `tudoku serve` keeps: its host key and its players' games.
+    pub fn server_dir(&self) -> PathBuf {
+        self.root.join("server")
+    }
+
     pub fn saves_dir(&self) -> PathBuf {
         self.root.join("saves")
     }

@@ -12,13 +12,12 @@ use ratatui::layout::Rect;
 
 use super::config::Config;
 use super::dialog::{DialogOutcome, NewGameForm};
-use super::input::{Input, Inputs};
+use super::input::Input;
 use super::keys::{Command, is_value_symbol};
 use super::layout::{Screen, screen};
 use super::pad::pad_area;
 use super::saves_dialog::SavesDialog;
-use super::signals::Signals;
-use super::terminal::TerminalGuard;
+use super::seat::Seat;
 use crate::engine::value_of;
 use crate::engine::{Difficulty, Shape, Technique, Variant};
 use crate::game::{Action, Applied, Direction, Game};
@@ -164,20 +163,19 @@ impl App {
     /// Plays until the player quits, the terminal goes away or a signal
     /// asks to stop: draws, waits for a key or the next clock tick, and
     /// suspends when asked. Saves the game on the way out, however it ends.
-    pub(crate) fn run(&mut self, guard: &mut TerminalGuard, signals: &Signals) -> io::Result<()> {
-        let size = guard.terminal.size()?;
+    pub(crate) fn run(&mut self, seat: &mut impl Seat) -> io::Result<()> {
+        let size = seat.size()?;
         self.size = (size.width, size.height);
-        let inputs = Inputs::start(signals)?;
         let mut outcome = Ok(());
-        while self.is_running() && !signals.quit_requested() {
-            if let Err(e) = guard.terminal.draw(|frame| self.draw(frame)) {
+        while self.is_running() && !seat.quit_requested() {
+            if let Err(e) = seat.terminal().draw(|frame| self.draw(frame)) {
                 outcome = Err(e);
                 break;
             }
-            if signals.take_suspend() || self.take_suspend_request() {
+            if seat.take_suspend() || self.take_suspend_request() {
                 self.pause(Instant::now());
                 self.save_now();
-                match guard.suspend().and_then(|()| guard.terminal.size()) {
+                match seat.suspend().and_then(|()| seat.size()) {
                     Ok(size) => self.size = (size.width, size.height),
                     Err(e) => {
                         outcome = Err(e);
@@ -186,7 +184,7 @@ impl App {
                 }
                 continue;
             }
-            match inputs.next(self.time_to_next_tick()) {
+            match seat.next(self.time_to_next_tick()) {
                 Some(Input::Event(event)) => self.handle_event(event, Instant::now()),
                 None => self.tick(Instant::now()),
                 Some(Input::HangUp) => break,
@@ -203,7 +201,7 @@ impl App {
         // A terminal that went away ends the game as SIGHUP does: saved, and
         // with nothing to report (nor anywhere to report it).
         match outcome {
-            Err(_) if inputs.hung_up() => Ok(()),
+            Err(_) if seat.hung_up() => Ok(()),
             outcome => outcome,
         }
     }

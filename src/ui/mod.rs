@@ -2,6 +2,7 @@
 //! `Action` (through the key bindings) for `Game::apply`, and the screen is
 //! drawn from the resulting state by `App::draw`, which only reads it.
 
+mod ansi_input;
 mod app;
 mod board;
 mod config;
@@ -14,8 +15,10 @@ mod messages;
 mod overview;
 mod pad;
 mod saves_dialog;
+mod seat;
 mod signals;
 mod stats_table;
+mod stream_seat;
 mod terminal;
 mod theme;
 mod time;
@@ -28,6 +31,7 @@ pub use app::{App, Disk, random_seed};
 pub use config::Config;
 pub use dialog::makes;
 pub use stats_table::stats_lines;
+pub use stream_seat::{FromPlayer, StreamSeat, bounded_size};
 pub use terminal::check_terminal;
 pub use time::{format_time, local_date};
 
@@ -40,6 +44,7 @@ pub use {
     keys::{Command, KeyBindings, KeySpec},
     layout::{BoardLayout, NotesView, Screen, screen, slots_needs},
     saves_dialog::{SavesDialog, SavesOutcome, SavesStep, SlotRow},
+    stream_seat::MAX_SIZE,
     theme::{BUILTIN_THEMES, Theme},
     view::share_commands,
 };
@@ -111,8 +116,8 @@ pub fn run(launch: Launch) -> io::Result<()> {
     let mouse = app.config.settings.mouse;
     // signals first, so that none finds the terminal taken and unhandled
     let signals = signals::Signals::register()?;
-    let mut guard = terminal::TerminalGuard::enter(mouse)?;
-    app.run(&mut guard, &signals)
+    let mut seat = seat::LocalSeat::take(mouse, &signals)?;
+    app.run(&mut seat)
 }
 
 /// The App as a launch opens it, without a terminal: the files read, the

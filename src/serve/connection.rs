@@ -1,0 +1,250 @@
+//! One SSH connection: who the player is, the pty they asked for, and the
+//! game on their session channel. A connection gets a game and nothing
+//! else: no shell, no command, no subsystem, no forwarding, no agent and
+//! no X11; each request for one is refused (a command with a message).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::mpsc::{SyncSender, TrySendError};
+
+use ratatui::layout::Size;
+use russh::keys::HashAlg;
+use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, Pty};
+
+use super::Shared;
+use super::limits::{Census, Counted};
+use super::player::{self, MAX_INPUT};
+use crate::storage::ConfigDir;
+use crate::ui::FromPlayer;
+
+/// The window of a session that asked for no pty: the game still draws.
+const NO_PTY: Size = Size {
+    width: 80,
+    height: 24,
+};
+
+pub struct Connection {
+    shared: Arc<Shared>,
+    /// Counted in the census; `Err` holds why this one is one too many.
+    admitted: Result<Counted, String>,
+    /// The player's directory, once they are known by their key.
+    dir: Option<ConfigDir>,
+    pty: Option<Size>,
+    /// Where what the player sends goes, once their game has started.
+    game: Option<SyncSender<FromPlayer>>,
+}
+
+impl Connection {
+    pub fn new(shared: Arc<Shared>, peer: Option<SocketAddr>) -> Connection {
+        let admitted = Census::admit(&shared.census, peer.map(|p| p.ip()), &shared.limits);
+        Connection {
+            shared,
+            admitted,
+            dir: None,
+            pty: None,
+            game: None,
+        }
+    }
+
+    /// Hands `input` to the game, dropping it when the game is too far
+    /// behind (or gone).
+    fn pass_on(&self, input: FromPlayer) {
+        if let Some(game) = &self.game {
+            match game.try_send(input) {
+                Ok(()) | Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => {}
+            }
+        }
+    }
+
+    /// Tells the player why, and closes the channel.
+    fn refuse(
+        &self,
+        channel: ChannelId,
+        why: &str,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
+        let text = format!("tudoku serve: {why}\r\n");
+        session.data(channel, text.into_bytes())?;
+        session.exit_status_request(channel, 1)?;
+        session.eof(channel)?;
+        session.close(channel)
+    }
+}
+
+impl Drop for Connection {
+    /// A connection that ends abruptly ends its game as a hang-up does.
+    fn drop(&mut self) {
+        self.pass_on(FromPlayer::Closed);
+    }
+}
+
+impl Handler for Connection {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        Ok(if self.shared.open {
+            Auth::Accept
+        } else {
+            Auth::reject()
+        })
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        _user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let fingerprint = key.public_key.fingerprint(HashAlg::Sha256);
+        let name: String = fingerprint
+            .as_bytes()
+            .iter()
+            .take(16)
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        self.dir = Some(ConfigDir::at(self.shared.players.join(name)));
+        Ok(Auth::Accept)
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        _channel: Channel<Msg>,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // one game a connection
+        if self.game.is_none() {
+            reply.accept().await;
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        _term: &str,
+        width: u32,
+        height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let size = crate::ui::bounded_size(width, height);
+        self.pty = Some(size);
+        session.channel_success(channel)
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.game.is_some() {
+            return session.channel_failure(channel);
+        }
+        if let Err(why) = &self.admitted {
+            session.channel_success(channel)?;
+            return self.refuse(channel, why, session);
+        }
+        if let Some(dir) = &self.dir
+            && let Err(why) = prepare_dir(dir)
+        {
+            session.channel_success(channel)?;
+            return self.refuse(channel, &why, session);
+        }
+        let size = self.pty.unwrap_or(NO_PTY);
+        let started = player::start(
+            session.handle(),
+            channel,
+            size,
+            self.dir.clone(),
+            Arc::clone(&self.shared.quit),
+        );
+        match started {
+            Ok(game) => {
+                self.game = Some(game);
+                session.channel_success(channel)
+            }
+            Err(e) => {
+                session.channel_success(channel)?;
+                self.refuse(channel, &format!("cannot start a game: {e}"), session)
+            }
+        }
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        command: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        let command = String::from_utf8_lossy(&command[..command.len().min(80)]).into_owned();
+        self.refuse(
+            channel,
+            &format!("no command here ('{command}'): ssh in without one to play"),
+            session,
+        )
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let taken = &data[..data.len().min(MAX_INPUT)];
+        self.pass_on(FromPlayer::Bytes(taken.to_vec()));
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn window_change_request(
+        &mut self,
+        _channel: ChannelId,
+        width: u32,
+        height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.pass_on(FromPlayer::Resize { width, height });
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.pass_on(FromPlayer::Closed);
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.pass_on(FromPlayer::Closed);
+        Ok(())
+    }
+}
+
+/// A player's directory, checked as a terminal player's config directory
+/// is (it is made, private, when the game first writes in it).
+fn prepare_dir(dir: &ConfigDir) -> Result<(), String> {
+    dir.check()
+        .map_err(|why| format!("cannot keep your games: {why}"))
+}

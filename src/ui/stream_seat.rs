@@ -1,0 +1,242 @@
+//! A seat whose screen is a stream of bytes and whose player's keys come as
+//! bytes, with the window's size told rather than asked: a session of
+//! `tudoku serve`, where both ends are an SSH channel. The screen is drawn
+//! with crossterm's escape sequences into any `Write`; the keys are read by
+//! `super::ansi_input`.
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+use crossterm::{Command, cursor};
+use ratatui::Terminal;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+
+use super::ansi_input::AnsiInput;
+use super::input::Input;
+use super::seat::Seat;
+
+/// The largest window a stream seat draws: a client may say its window is
+/// any size, and the screen's buffers grow with it (two cells of a few
+/// dozen bytes each per character). A larger one is drawn at this size.
+pub const MAX_SIZE: Size = Size {
+    width: 400,
+    height: 200,
+};
+
+/// What comes from the player's end.
+#[derive(Debug)]
+pub enum FromPlayer {
+    /// What the player's terminal sent: keys, mouse reports.
+    Bytes(Vec<u8>),
+    /// The window is now this many columns and rows.
+    Resize { width: u32, height: u32 },
+    /// The player's end has gone.
+    Closed,
+}
+
+/// A window's size as a stream seat draws it: within 1x1 and [`MAX_SIZE`].
+pub fn bounded_size(width: u32, height: u32) -> Size {
+    let clamp = |n: u32, max: u16| n.clamp(1, u32::from(max)) as u16;
+    Size {
+        width: clamp(width, MAX_SIZE.width),
+        height: clamp(height, MAX_SIZE.height),
+    }
+}
+
+pub struct StreamSeat<W: Write> {
+    terminal: Terminal<SizedBackend<W>>,
+    from_player: Receiver<FromPlayer>,
+    input: AnsiInput,
+    /// Events read and not yet handed on.
+    queued: VecDeque<Event>,
+    /// Set by whoever runs the seat to end the game (a server stopping).
+    quit: Arc<AtomicBool>,
+    gone: bool,
+    mouse: bool,
+}
+
+impl<W: Write> StreamSeat<W> {
+    /// A seat drawing into `screen` at `size` (bounded), reading `from_player`;
+    /// the screen is switched to the alternate screen with the cursor hidden
+    /// (and mouse reports on with `mouse`) at once, and back when the seat
+    /// drops.
+    pub fn new(
+        mut screen: W,
+        size: Size,
+        from_player: Receiver<FromPlayer>,
+        quit: Arc<AtomicBool>,
+        mouse: bool,
+    ) -> io::Result<StreamSeat<W>> {
+        let mut setup = ansi(EnterAlternateScreen) + &ansi(cursor::Hide);
+        if mouse {
+            setup += &ansi(EnableMouseCapture);
+        }
+        screen.write_all(setup.as_bytes())?;
+        let size = bounded_size(size.width.into(), size.height.into());
+        let terminal = Terminal::new(SizedBackend {
+            inner: CrosstermBackend::new(screen),
+            size,
+            cursor: Position::ORIGIN,
+        })?;
+        Ok(StreamSeat {
+            terminal,
+            from_player,
+            input: AnsiInput::new(),
+            queued: VecDeque::new(),
+            quit,
+            gone: false,
+            mouse,
+        })
+    }
+}
+
+/// A command's escape sequence as text: written straight into the stream,
+/// never through the console calls crossterm makes for the process's own
+/// terminal on an old Windows console.
+fn ansi(command: impl Command) -> String {
+    let mut text = String::new();
+    let _ = command.write_ansi(&mut text);
+    text
+}
+
+impl<W: Write> Seat for StreamSeat<W> {
+    type Backend = SizedBackend<W>;
+
+    fn terminal(&mut self) -> &mut Terminal<SizedBackend<W>> {
+        &mut self.terminal
+    }
+
+    fn size(&mut self) -> io::Result<Size> {
+        Ok(self.terminal.backend().size)
+    }
+
+    fn next(&mut self, timeout: Duration) -> Option<Input> {
+        if let Some(event) = self.queued.pop_front() {
+            return Some(Input::Event(event));
+        }
+        if self.gone {
+            return Some(Input::HangUp);
+        }
+        match self.from_player.recv_timeout(timeout) {
+            Ok(FromPlayer::Bytes(bytes)) => {
+                self.queued.extend(self.input.feed(&bytes));
+                // bytes that made no event still wake the loop: it looks
+                // at its flags and waits again
+                Some(self.queued.pop_front().map_or(Input::Signal, Input::Event))
+            }
+            Ok(FromPlayer::Resize { width, height }) => {
+                let size = bounded_size(width, height);
+                // the next draw sees the new size and redraws everything
+                self.terminal.backend_mut().size = size;
+                Some(Input::Event(Event::Resize(size.width, size.height)))
+            }
+            Ok(FromPlayer::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                self.gone = true;
+                Some(Input::HangUp)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+        }
+    }
+
+    fn quit_requested(&self) -> bool {
+        self.quit.load(Ordering::SeqCst)
+    }
+
+    fn take_suspend(&mut self) -> bool {
+        false
+    }
+
+    /// There is no shell to hand the screen to: the game pauses, and goes
+    /// on at the next key.
+    fn suspend(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn hung_up(&self) -> bool {
+        self.gone
+    }
+}
+
+impl<W: Write> Drop for StreamSeat<W> {
+    /// Gives the player's terminal back as it was (when it is still there).
+    fn drop(&mut self) {
+        let mut restore = String::new();
+        if self.mouse {
+            restore += &ansi(DisableMouseCapture);
+        }
+        restore += &ansi(LeaveAlternateScreen);
+        restore += &ansi(cursor::Show);
+        let screen = &mut self.terminal.backend_mut().inner;
+        let _ = screen.write_all(restore.as_bytes());
+        let _ = Write::flush(screen);
+    }
+}
+
+/// crossterm's backend drawing into a stream, at a size it is told: asking
+/// the terminal (what `CrosstermBackend` does) would ask the server's own.
+pub struct SizedBackend<W: Write> {
+    inner: CrosstermBackend<W>,
+    size: Size,
+    /// Where the cursor was put last: asking the terminal would wait for a
+    /// reply that comes on the input, not here.
+    cursor: Position,
+}
+
+impl<W: Write> Backend for SizedBackend<W> {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner.draw(content)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        Ok(self.cursor)
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.cursor = position.into();
+        self.inner.set_cursor_position(self.cursor)
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        Ok(self.size)
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        Ok(WindowSize {
+            columns_rows: self.size,
+            pixels: Size::ZERO,
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
