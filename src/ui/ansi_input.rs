@@ -211,12 +211,16 @@ fn numbers(body: &[u8]) -> Option<Vec<u16>> {
 
 /// xterm's modifier parameter: 1 plus Shift 1, Alt 2, Ctrl 4.
 fn modifier_bits(m: u16) -> KeyModifiers {
-    let bits = m.saturating_sub(1);
+    modifiers_in(m.saturating_sub(1), [1, 2, 4])
+}
+
+/// The modifiers whose bits (Shift's, Alt's, Ctrl's) are set in `bits`.
+fn modifiers_in(bits: u16, [shift, alt, ctrl]: [u16; 3]) -> KeyModifiers {
     let mut modifiers = KeyModifiers::NONE;
     for (bit, modifier) in [
-        (1, KeyModifiers::SHIFT),
-        (2, KeyModifiers::ALT),
-        (4, KeyModifiers::CONTROL),
+        (shift, KeyModifiers::SHIFT),
+        (alt, KeyModifiers::ALT),
+        (ctrl, KeyModifiers::CONTROL),
     ] {
         if bits & bit != 0 {
             modifiers |= modifier;
@@ -249,16 +253,7 @@ fn mouse(body: &[u8], last: u8) -> Option<Event> {
         return None;
     };
     let (column, row) = (column.checked_sub(1)?, row.checked_sub(1)?);
-    let mut modifiers = KeyModifiers::NONE;
-    for (bit, modifier) in [
-        (4, KeyModifiers::SHIFT),
-        (8, KeyModifiers::ALT),
-        (16, KeyModifiers::CONTROL),
-    ] {
-        if button & bit != 0 {
-            modifiers |= modifier;
-        }
-    }
+    let modifiers = modifiers_in(button, [4, 8, 16]);
     let which = match button & 3 {
         0 => MouseButton::Left,
         1 => MouseButton::Middle,
@@ -404,6 +399,13 @@ mod tests {
                 (MouseEventKind::ScrollUp, 0, 0),
                 (MouseEventKind::Drag(MouseButton::Left), 2, 3),
             ]
+        );
+        // a right click with Ctrl held: 2 + 16
+        let events = AnsiInput::new().feed(b"\x1b[<18;5;6M");
+        assert!(
+            matches!(&events[..], [Event::Mouse(m)] if m.modifiers == KeyModifiers::CONTROL
+                && m.kind == MouseEventKind::Down(MouseButton::Right)),
+            "{events:?}"
         );
     }
 
