@@ -130,3 +130,66 @@ fn the_host_key_is_made_once_and_kept() {
     };
     assert_eq!(key(&first), key(&again));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_bytes_on_a_channel_harm_neither_it_nor_the_others() {
+    let config = tempfile::tempdir().unwrap();
+    let server = Server::start(tudoku(), config.path(), &[]);
+    let bystander = connect(server.port, &new_key(7)).await;
+    let (by_keys, by_screen) = open(&bystander, 80, 24, None).await;
+    by_screen.wait_for("a game", |t| filled(t).is_some()).await;
+
+    let fuzzed = connect(server.port, &new_key(8)).await;
+    let (keys, screen) = open(&fuzzed, 80, 24, None).await;
+    screen.wait_for("a game", |t| filled(t).is_some()).await;
+    // escape-heavy noise in packets of every size, without the bytes that
+    // would end the game (q, ^C) or open a dialog that eats keys
+    let drawn_before = screen.received().len();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for round in 0..150 {
+        let len = 1 + (next() % 700) as usize;
+        let packet: Vec<u8> = (0..len)
+            .map(|_| match next() % 6 {
+                0 => 0x1b,
+                1 => b'[',
+                _ => (next() >> 24) as u8,
+            })
+            .filter(|b| !b"qQ\x03\x04\x1a".contains(b))
+            .collect();
+        keys.data_bytes(packet).await.unwrap();
+        if round % 50 == 0 {
+            keys.window_change((next() % 1000) as u32, (next() % 1000) as u32, 0, 0)
+                .await
+                .unwrap();
+        }
+    }
+    keys.window_change(80, 24, 0, 0).await.unwrap();
+    // the noise reached the game (it drew in answer), the session is
+    // still open, and the other player and a newcomer play on
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!screen.is_closed(), "the fuzzed session was dropped");
+    assert!(
+        screen.received().len() > drawn_before,
+        "the game answered nothing"
+    );
+    by_keys_move(&by_keys, &by_screen).await;
+    let newcomer = connect(server.port, &new_key(9)).await;
+    let (_keys, fresh) = open(&newcomer, 80, 24, None).await;
+    fresh
+        .wait_for("a newcomer's game", |t| filled(t).is_some())
+        .await;
+}
+
+/// Moves the bystander's cursor right and waits to see it.
+async fn by_keys_move(keys: &russh::ChannelWriteHalf<client::Msg>, screen: &ssh_client::Terminal) {
+    keys.data_bytes(&b"\x1b[C"[..]).await.unwrap();
+    screen
+        .wait_for("the bystander's move", |t| t.contains("Cell     r1c2"))
+        .await;
+}

@@ -151,6 +151,11 @@ impl Terminal {
         }
     }
 
+    /// True once the channel has closed.
+    pub fn is_closed(&self) -> bool {
+        self.raw.lock().unwrap().2
+    }
+
     pub fn received(&self) -> String {
         String::from_utf8_lossy(&self.raw.lock().unwrap().0).into_owned()
     }
