@@ -67,7 +67,8 @@ enum Command {
     Grids(cli::grids::GridsArgs),
     /// Play a new game (a bare `tudoku` resumes the autosaved one).
     Play(cli::play::PlayArgs),
-    /// Host the game over SSH: `ssh -p 2222 HOST` plays (README, "Playing over SSH").
+    /// Host the game over SSH: `ssh -p 2222 HOST` plays, `-t HOST race`
+    /// opens a race, `-t HOST join CODE` joins one (README, "Playing over SSH").
     Serve(serve::ServeArgs),
     /// List the saved games, or print one's puzzle (--export).
     Saves(cli::saves::SavesArgs),

@@ -74,10 +74,7 @@ async fn commands_and_keyless_sign_in_are_refused_and_a_huge_pty_is_bounded() {
     let (_keys, out) = open(&session, 80, 24, Some("cat /etc/passwd")).await;
     assert_eq!(out.closed().await, Some(1));
     let said = out.received();
-    assert!(
-        said.contains("no command here ('cat /etc/passwd')"),
-        "{said}"
-    );
+    assert!(said.contains("no command 'cat /etc/passwd' here"), "{said}");
 
     // a pty no terminal has: the game is drawn at the bounded size
     let (_keys, screen) = open(
@@ -192,4 +189,91 @@ async fn by_keys_move(keys: &russh::ChannelWriteHalf<client::Msg>, screen: &ssh_
     screen
         .wait_for("the bystander's move", |t| t.contains("Cell     r1c2"))
         .await;
+}
+
+/// The race's code on a screen's `Race` line.
+fn race_code(screen: &str) -> Option<String> {
+    let line = screen.lines().find(|l| l.contains("Race     "))?;
+    let code = line.split("Race     ").nth(1)?.split(' ').next()?;
+    Some(code.trim().to_string())
+}
+
+/// The count before `/81` on the line naming `player` in the race.
+fn player_filled(screen: &str, player: &str) -> Option<usize> {
+    let line = screen
+        .lines()
+        .find(|l| l.contains(&format!(" {player} ")) || l.contains(&format!(">{player} ")))?;
+    let after = line.split(player).nth(1)?.trim_start();
+    after.split('/').next()?.trim().parse().ok()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_shows_each_player_the_others_progress_live() {
+    let config = tempfile::tempdir().unwrap();
+    let server = Server::start(tudoku(), config.path(), &[]);
+    let ann = connect_as(server.port, "ann", 10).await;
+    let (_ann_keys, ann_screen) = open(&ann, 100, 30, Some("race easy")).await;
+    let opened = ann_screen
+        .wait_for("the race", |t| {
+            race_code(t).is_some() && player_filled(t, "ann").is_some()
+        })
+        .await;
+    let code = race_code(&opened).unwrap();
+    let givens = player_filled(&opened, "ann").unwrap();
+    assert!(opened.contains(&format!("{code} (1)")), "{opened}");
+
+    // bob joins with the code (in lower case) and gets the same puzzle
+    let bob = connect_as(server.port, "bob", 11).await;
+    let (bob_keys, bob_screen) = open(
+        &bob,
+        100,
+        30,
+        Some(&format!("join {}", code.to_lowercase())),
+    )
+    .await;
+    bob_screen
+        .wait_for("bob in the race", |t| {
+            t.contains(" (2)") && player_filled(t, "bob") == Some(givens)
+        })
+        .await;
+    ann_screen
+        .wait_for("ann sees bob", |t| t.contains(" (2)"))
+        .await;
+    // bob places a digit: ann's screen shows it without ann pressing a key
+    bob_keys.data_bytes(&b"\t5"[..]).await.unwrap();
+    ann_screen
+        .wait_for("bob's progress on ann's screen", |t| {
+            player_filled(t, "bob") == Some(givens + 1) && player_filled(t, "ann") == Some(givens)
+        })
+        .await;
+    // bob leaves: ann sees one player again
+    bob_keys.data_bytes(&b"q"[..]).await.unwrap();
+    assert_eq!(bob_screen.closed().await, Some(0));
+    ann_screen
+        .wait_for("bob gone", |t| {
+            t.contains(" (1)") && player_filled(t, "bob").is_none()
+        })
+        .await;
+
+    // a code no race has, and a level that is none
+    let carl = connect_as(server.port, "carl", 12).await;
+    let (_keys, out) = open(&carl, 80, 24, Some("join ZZZZ")).await;
+    assert_eq!(out.closed().await, Some(1));
+    assert!(
+        out.received().contains("no race 'ZZZZ' under way"),
+        "{}",
+        out.received()
+    );
+    let (_keys, out) = open(&carl, 80, 24, Some("race impossible")).await;
+    assert_eq!(out.closed().await, Some(1));
+    assert!(
+        out.received().contains("no level 'impossible'"),
+        "{}",
+        out.received()
+    );
+}
+
+/// A player signed in as `user` with key number `key`.
+async fn connect_as(port: u16, user: &str, key: u32) -> client::Handle<TrustAll> {
+    ssh_client::connect_user(port, user, &new_key(key)).await
 }

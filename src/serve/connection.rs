@@ -1,7 +1,9 @@
 //! One SSH connection: who the player is, the pty they asked for, and the
 //! game on their session channel. A connection gets a game and nothing
-//! else: no shell, no command, no subsystem, no forwarding, no agent and
-//! no X11; each request for one is refused (a command with a message).
+//! else: its own game (no command), a new race (`race [LEVEL]`) or one
+//! under way (`join CODE`); no shell, no other command, no subsystem, no
+//! forwarding, no agent and no X11; each request for one is refused (a
+//! command with a message).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -14,7 +16,8 @@ use russh::{Channel, ChannelId, Pty};
 
 use super::Shared;
 use super::limits::{Census, Counted};
-use super::player::{self, MAX_INPUT};
+use super::player::{self, MAX_INPUT, Race};
+use crate::engine::Difficulty;
 use crate::storage::ConfigDir;
 use crate::ui::FromPlayer;
 
@@ -30,6 +33,8 @@ pub struct Connection {
     admitted: Result<Counted, String>,
     /// The player's directory, once they are known by their key.
     dir: Option<ConfigDir>,
+    /// The name they signed in with, as the others in a race see it.
+    name: String,
     pty: Option<Size>,
     /// Where what the player sends goes, once their game has started.
     game: Option<SyncSender<FromPlayer>>,
@@ -42,6 +47,7 @@ impl Connection {
             shared,
             admitted,
             dir: None,
+            name: String::new(),
             pty: None,
             game: None,
         }
@@ -54,6 +60,43 @@ impl Connection {
             match game.try_send(input) {
                 Ok(()) | Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => {}
             }
+        }
+    }
+
+    /// Starts the player's game on `channel`: their own, or `race`'s.
+    fn begin(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+        race: Option<Race>,
+    ) -> Result<(), russh::Error> {
+        if self.game.is_some() {
+            return session.channel_failure(channel);
+        }
+        session.channel_success(channel)?;
+        if let Err(why) = &self.admitted {
+            return self.refuse(channel, why, session);
+        }
+        if let Some(dir) = &self.dir
+            && let Err(why) = prepare_dir(dir)
+        {
+            return self.refuse(channel, &why, session);
+        }
+        let size = self.pty.unwrap_or(NO_PTY);
+        let started = player::start(
+            session.handle(),
+            channel,
+            size,
+            self.dir.clone(),
+            Arc::clone(&self.shared.quit),
+            race,
+        );
+        match started {
+            Ok(game) => {
+                self.game = Some(game);
+                Ok(())
+            }
+            Err(e) => self.refuse(channel, &format!("cannot start a game: {e}"), session),
         }
     }
 
@@ -82,7 +125,8 @@ impl Drop for Connection {
 impl Handler for Connection {
     type Error = russh::Error;
 
-    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        self.name = player_name(user);
         Ok(if self.shared.open {
             Auth::Accept
         } else {
@@ -92,9 +136,10 @@ impl Handler for Connection {
 
     async fn auth_publickey(
         &mut self,
-        _user: &str,
+        user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        self.name = player_name(user);
         let fingerprint = key.public_key.fingerprint(HashAlg::Sha256);
         let name: String = fingerprint
             .as_bytes()
@@ -141,37 +186,7 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.game.is_some() {
-            return session.channel_failure(channel);
-        }
-        if let Err(why) = &self.admitted {
-            session.channel_success(channel)?;
-            return self.refuse(channel, why, session);
-        }
-        if let Some(dir) = &self.dir
-            && let Err(why) = prepare_dir(dir)
-        {
-            session.channel_success(channel)?;
-            return self.refuse(channel, &why, session);
-        }
-        let size = self.pty.unwrap_or(NO_PTY);
-        let started = player::start(
-            session.handle(),
-            channel,
-            size,
-            self.dir.clone(),
-            Arc::clone(&self.shared.quit),
-        );
-        match started {
-            Ok(game) => {
-                self.game = Some(game);
-                session.channel_success(channel)
-            }
-            Err(e) => {
-                session.channel_success(channel)?;
-                self.refuse(channel, &format!("cannot start a game: {e}"), session)
-            }
-        }
+        self.begin(channel, session, None)
     }
 
     async fn exec_request(
@@ -180,13 +195,39 @@ impl Handler for Connection {
         command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        session.channel_success(channel)?;
         let command = String::from_utf8_lossy(&command[..command.len().min(80)]).into_owned();
-        self.refuse(
-            channel,
-            &format!("no command here ('{command}'): ssh in without one to play"),
-            session,
-        )
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let rooms = &self.shared.rooms;
+        let room = match words[..] {
+            ["race"] => rooms.open(Difficulty::Easy, self.shared.limits.players),
+            ["race", level] => match level.parse::<Difficulty>() {
+                Ok(level) => rooms.open(level, self.shared.limits.players),
+                Err(_) => Err(format!(
+                    "no level '{level}': easy, medium, hard, expert or extreme"
+                )),
+            },
+            ["join", code] => rooms.find(code).ok_or_else(|| {
+                format!("no race '{code}' under way (its last player may have left)")
+            }),
+            _ => Err(format!(
+                "no command '{command}' here: ssh in without one to play, \
+                 with `race [LEVEL]` to open a race, `join CODE` to join one"
+            )),
+        };
+        match room {
+            Ok(room) => {
+                let race = Race {
+                    room,
+                    rooms: Arc::clone(rooms),
+                    name: self.name.clone(),
+                };
+                self.begin(channel, session, Some(race))
+            }
+            Err(why) => {
+                session.channel_success(channel)?;
+                self.refuse(channel, &why, session)
+            }
+        }
     }
 
     async fn subsystem_request(
@@ -247,4 +288,19 @@ impl Handler for Connection {
 fn prepare_dir(dir: &ConfigDir) -> Result<(), String> {
     dir.check()
         .map_err(|why| format!("cannot keep your games: {why}"))
+}
+
+/// The name a player signed in with, as others see it: letters, digits and
+/// `-_.`, 16 at most (`player` when nothing is left).
+fn player_name(user: &str) -> String {
+    let name: String = user
+        .chars()
+        .filter(|c| c.is_alphanumeric() || "-_.".contains(*c))
+        .take(16)
+        .collect();
+    if name.is_empty() {
+        "player".to_string()
+    } else {
+        name
+    }
 }

@@ -8,6 +8,7 @@ mod connection;
 mod host_key;
 mod limits;
 mod player;
+mod rooms;
 
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -23,6 +24,7 @@ use russh::server::{Config, Server};
 use crate::storage::ConfigDir;
 use connection::Connection;
 use limits::{Census, Limits};
+use rooms::Rooms;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -58,6 +60,8 @@ pub struct Shared {
     open: bool,
     /// Set when the server stops: every game saves and ends.
     quit: Arc<AtomicBool>,
+    /// The races under way.
+    rooms: Arc<Rooms>,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM): exit 0 then, 2 when it
@@ -104,6 +108,7 @@ pub fn run(args: &ServeArgs, dir: Option<ConfigDir>) -> ExitCode {
         players: data.join("players"),
         open: args.open,
         quit: Arc::new(AtomicBool::new(false)),
+        rooms: Arc::new(Rooms::default()),
     });
     let fingerprint = host_key::fingerprint(&key);
     let config = Arc::new(ssh_config(key, &shared));

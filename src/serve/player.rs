@@ -4,7 +4,8 @@
 //! their games and stats in a directory of their own under the server's
 //! data directory, as a player at a terminal keeps them in theirs: the
 //! autosave that lets a terminal player resume is what gives a player who
-//! reconnects their board back.
+//! reconnects their board back. In a race, the game is the room's puzzle
+//! and holds the player's seat in the room (`super::rooms`).
 
 use std::io::{self, Write};
 use std::mem;
@@ -19,6 +20,8 @@ use russh::ChannelId;
 use russh::server::Handle;
 use tokio::sync::mpsc;
 
+use super::rooms::{Room, Rooms, Seat};
+use crate::game::Game;
 use crate::storage::ConfigDir;
 use crate::ui::{Config, FromPlayer, Launch, Start, StreamSeat, prepare};
 
@@ -33,18 +36,32 @@ pub const MAX_INPUT: usize = 4096;
 /// no more, rather than piling them up.
 const OUTPUT_QUEUE: usize = 8;
 
+/// A race to play instead of the player's own game.
+pub struct Race {
+    pub room: Arc<Room>,
+    pub rooms: Arc<Rooms>,
+    /// The name the others see.
+    pub name: String,
+}
+
 /// Starts a game for a player on `channel`, at the window `size` their pty
-/// asked for, keeping their files in `dir` (`None`: nothing kept). The
-/// returned sender takes what comes from the player; the channel is closed
-/// when the game ends.
+/// asked for, keeping their files in `dir` (`None`: nothing kept): their
+/// own game resumed, or the puzzle of a `race`. The returned sender takes
+/// what comes from the player; the channel is closed when the game ends.
 pub fn start(
     handle: Handle,
     channel: ChannelId,
     size: Size,
     dir: Option<ConfigDir>,
     quit: Arc<AtomicBool>,
+    race: Option<Race>,
 ) -> io::Result<SyncSender<FromPlayer>> {
     let (to_game, from_player) = sync_channel(INPUT_QUEUE);
+    let race = race.map(|race| {
+        let game = race.room.game();
+        let seat = Room::join(&race.room, &race.rooms, race.name, to_game.clone());
+        (game, seat)
+    });
     let (frames, mut to_send) = mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
     tokio::spawn(async move {
         while let Some(bytes) = to_send.recv().await {
@@ -58,7 +75,7 @@ pub fn start(
     });
     thread::Builder::new()
         .name("player".into())
-        .spawn(move || play(frames, size, from_player, dir, quit))?;
+        .spawn(move || play(frames, size, from_player, dir, quit, race))?;
     Ok(to_game)
 }
 
@@ -69,19 +86,30 @@ fn play(
     from_player: Receiver<FromPlayer>,
     dir: Option<ConfigDir>,
     quit: Arc<AtomicBool>,
+    race: Option<(Game, Seat)>,
 ) {
     let (config, notices) = match &dir {
         Some(dir) => Config::load(&dir.config_file()),
         None => (Config::default(), Vec::new()),
     };
     let mouse = config.settings.mouse;
+    let (start, rivals) = match race {
+        // the player's unfinished game is kept in a slot, as when a new
+        // game replaces it at a terminal
+        Some((game, seat)) => (Start::Entered(Box::new(game)), Some(seat)),
+        None => (Start::Resume, None),
+    };
     let launch = Launch {
         config,
         notices,
         dir,
-        start: Start::Resume,
+        start,
     };
     let mut app = prepare(launch, Instant::now());
+    if let Some(seat) = rivals {
+        app.rivals = Some(Box::new(seat));
+        app.report_standing();
+    }
     let screen = ChannelScreen {
         frames,
         pending: Vec::new(),

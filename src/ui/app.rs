@@ -16,6 +16,7 @@ use super::input::Input;
 use super::keys::{Command, is_value_symbol};
 use super::layout::{Screen, screen};
 use super::pad::pad_area;
+use super::race::{Rivals, Standing};
 use super::saves_dialog::SavesDialog;
 use super::seat::Seat;
 use crate::engine::value_of;
@@ -116,6 +117,10 @@ pub struct App {
     /// How far the panel's hint is scrolled, in rows, and the hint's text
     /// it was scrolled for: another hint starts at its top.
     hint_scroll: (String, usize),
+    /// The others, when this game is a race (`tudoku serve`).
+    pub rivals: Option<Box<dyn Rivals>>,
+    /// What the rivals were last told.
+    reported: Option<Standing>,
 }
 
 /// How often the loop looks for a finished puzzle while one is being made.
@@ -144,6 +149,8 @@ impl App {
             colour_note_next: false,
             centre_mode: false,
             hint_scroll: (String::new(), 0),
+            rivals: None,
+            reported: None,
         };
         app.apply_settings();
         app
@@ -220,6 +227,8 @@ impl App {
         self.now = now;
         self.collect_generated();
         self.hold_clock_under_overlays();
+        // a new game made meanwhile leaves a race
+        self.report_standing();
     }
 
     /// The clock runs only while the board is in play: help, dialogs and
@@ -289,6 +298,19 @@ impl App {
         self.collect_generated();
         self.hold_clock_under_overlays();
         self.autosave_if_changed();
+        self.report_standing();
+    }
+
+    /// Tells the rivals of a race how this player stands, when that changed.
+    pub fn report_standing(&mut self) {
+        let Some(rivals) = &self.rivals else {
+            return;
+        };
+        let standing = Standing::of(&self.game, rivals.puzzle(), self.now);
+        if self.reported != Some(standing) {
+            rivals.report(standing);
+            self.reported = Some(standing);
+        }
     }
 
     fn on_key(&mut self, key: KeyEvent) {

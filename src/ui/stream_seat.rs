@@ -38,6 +38,9 @@ pub enum FromPlayer {
     Bytes(Vec<u8>),
     /// The window is now this many columns and rows.
     Resize { width: u32, height: u32 },
+    /// Something the screen shows changed elsewhere (another player of a
+    /// race moved): the game draws again.
+    Wake,
     /// The player's end has gone.
     Closed,
 }
@@ -138,6 +141,7 @@ impl<W: Write> Seat for StreamSeat<W> {
                 self.terminal.backend_mut().size = size;
                 Some(Input::Event(Event::Resize(size.width, size.height)))
             }
+            Ok(FromPlayer::Wake) => Some(Input::Signal),
             Ok(FromPlayer::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 self.gone = true;
                 Some(Input::HangUp)

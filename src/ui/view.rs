@@ -19,6 +19,7 @@ use super::keys::{Command, value_keys};
 use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
 use super::overview::Overview;
 use super::pad::pad_area;
+use super::race::race_lines;
 use super::stats_table::stats_lines;
 use super::time::format_time;
 use crate::engine::Shape;
@@ -301,6 +302,9 @@ impl App {
             lines.extend(self.notes_in_full(selected));
         }
         let width = usize::from(area.width.max(1));
+        if let Some(rivals) = &self.rivals {
+            lines.extend(race_lines(rivals.as_ref(), theme, width));
+        }
         let height = |lines: &[Line]| -> usize {
             lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
         };

@@ -84,12 +84,17 @@ pub fn new_key(number: u32) -> PrivateKey {
 
 /// A signed-in connection.
 pub async fn connect(port: u16, key: &PrivateKey) -> Handle<TrustAll> {
+    connect_user(port, "player", key).await
+}
+
+/// A connection signed in as `user` (the name others see in a race).
+pub async fn connect_user(port: u16, user: &str, key: &PrivateKey) -> Handle<TrustAll> {
     let config = Arc::new(client::Config::default());
     let mut session = client::connect(config, ("127.0.0.1", port), TrustAll)
         .await
         .unwrap();
     let key = PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
-    let auth = session.authenticate_publickey("player", key).await.unwrap();
+    let auth = session.authenticate_publickey(user, key).await.unwrap();
     assert!(auth.success(), "signed in");
     session
 }
@@ -163,7 +168,7 @@ impl Terminal {
 
 /// Opens a session with a pty of `width` x `height` and asks for `command`
 /// (`None`: the shell, that is the game). Returns what writes to it and the
-/// terminal it draws on (80x24 whatever was asked).
+/// terminal it draws on.
 pub async fn open(
     session: &Handle<TrustAll>,
     width: u32,
@@ -180,12 +185,11 @@ pub async fn open(
         Some(command) => channel.exec(true, command).await.unwrap(),
     }
     let (mut reader, writer) = channel.split();
+    // the screen the server draws: the pty's size, within 400x200
+    let rows = (height.clamp(1, 200) as u16).try_into().unwrap();
+    let cols = (width.clamp(1, 400) as u16).try_into().unwrap();
     let terminal = Terminal {
-        screen: Arc::new(Mutex::new(vt100::Parser::new(
-            24.try_into().unwrap(),
-            80.try_into().unwrap(),
-            0,
-        ))),
+        screen: Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0))),
         raw: Arc::new(Mutex::new((Vec::new(), None, false))),
         arrived: Arc::new(Notify::new()),
     };
