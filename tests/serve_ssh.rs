@@ -246,6 +246,25 @@ async fn a_race_shows_each_player_the_others_progress_live() {
             player_filled(t, "bob") == Some(givens + 1) && player_filled(t, "ann") == Some(givens)
         })
         .await;
+    // bob's connection drops; he comes back with a plain ssh and is in
+    // the race again, with his board as he left it
+    drop((bob_keys, bob_screen, bob));
+    ann_screen
+        .wait_for("bob dropped", |t| t.contains(" (1)"))
+        .await;
+    let bob = connect_as(server.port, "bob", 11).await;
+    let (bob_keys, bob_screen) = open(&bob, 100, 30, None).await;
+    bob_screen
+        .wait_for("bob back in the race", |t| {
+            race_code(t).as_deref() == Some(code.as_str())
+                && player_filled(t, "bob") == Some(givens + 1)
+        })
+        .await;
+    ann_screen
+        .wait_for("ann sees bob back", |t| {
+            player_filled(t, "bob") == Some(givens + 1)
+        })
+        .await;
     // bob leaves: ann sees one player again
     bob_keys.data_bytes(&b"q"[..]).await.unwrap();
     assert_eq!(bob_screen.closed().await, Some(0));

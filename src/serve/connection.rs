@@ -16,7 +16,8 @@ use russh::{Channel, ChannelId, Pty};
 
 use super::Shared;
 use super::limits::{Census, Counted};
-use super::player::{self, MAX_INPUT, Race};
+use super::player::{self, MAX_INPUT, Player};
+use super::rooms::Room;
 use crate::engine::Difficulty;
 use crate::storage::ConfigDir;
 use crate::ui::FromPlayer;
@@ -68,7 +69,7 @@ impl Connection {
         &mut self,
         channel: ChannelId,
         session: &mut Session,
-        race: Option<Race>,
+        race: Option<Arc<Room>>,
     ) -> Result<(), russh::Error> {
         if self.game.is_some() {
             return session.channel_failure(channel);
@@ -89,7 +90,11 @@ impl Connection {
             size,
             self.dir.clone(),
             Arc::clone(&self.shared.quit),
-            race,
+            Player {
+                name: self.name.clone(),
+                rooms: Arc::clone(&self.shared.rooms),
+                race,
+            },
         );
         match started {
             Ok(game) => {
@@ -215,14 +220,7 @@ impl Handler for Connection {
             )),
         };
         match room {
-            Ok(room) => {
-                let race = Race {
-                    room,
-                    rooms: Arc::clone(rooms),
-                    name: self.name.clone(),
-                };
-                self.begin(channel, session, Some(race))
-            }
+            Ok(room) => self.begin(channel, session, Some(room)),
             Err(why) => {
                 session.channel_success(channel)?;
                 self.refuse(channel, &why, session)

@@ -21,8 +21,8 @@ use russh::server::Handle;
 use tokio::sync::mpsc;
 
 use super::rooms::{Room, Rooms, Seat};
-use crate::game::Game;
-use crate::storage::ConfigDir;
+use crate::storage::saves::{AUTOSAVE, SavedGame};
+use crate::storage::{ConfigDir, Loaded, load};
 use crate::ui::{Config, FromPlayer, Launch, Start, StreamSeat, prepare};
 
 /// Inputs waiting for the game: beyond this a player's keys are dropped
@@ -36,32 +36,31 @@ pub const MAX_INPUT: usize = 4096;
 /// no more, rather than piling them up.
 const OUTPUT_QUEUE: usize = 8;
 
-/// A race to play instead of the player's own game.
-pub struct Race {
-    pub room: Arc<Room>,
-    pub rooms: Arc<Rooms>,
-    /// The name the others see.
+/// Who plays, as the rooms know them.
+pub struct Player {
+    /// The name the others in a race see.
     pub name: String,
+    pub rooms: Arc<Rooms>,
+    /// The race asked for (`race`, `join CODE`), if any.
+    pub race: Option<Arc<Room>>,
 }
 
 /// Starts a game for a player on `channel`, at the window `size` their pty
 /// asked for, keeping their files in `dir` (`None`: nothing kept): their
-/// own game resumed, or the puzzle of a `race`. The returned sender takes
-/// what comes from the player; the channel is closed when the game ends.
+/// own game resumed, or the puzzle of the race they asked for. A player
+/// back from a dropped connection gets their board back, in its race
+/// again if the race is still under way. The returned sender takes what
+/// comes from the player; the channel is closed when the game ends.
 pub fn start(
     handle: Handle,
     channel: ChannelId,
     size: Size,
     dir: Option<ConfigDir>,
     quit: Arc<AtomicBool>,
-    race: Option<Race>,
+    player: Player,
 ) -> io::Result<SyncSender<FromPlayer>> {
     let (to_game, from_player) = sync_channel(INPUT_QUEUE);
-    let race = race.map(|race| {
-        let game = race.room.game();
-        let seat = Room::join(&race.room, &race.rooms, race.name, to_game.clone());
-        (game, seat)
-    });
+    let wake = to_game.clone();
     let (frames, mut to_send) = mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
     tokio::spawn(async move {
         while let Some(bytes) = to_send.recv().await {
@@ -75,7 +74,10 @@ pub fn start(
     });
     thread::Builder::new()
         .name("player".into())
-        .spawn(move || play(frames, size, from_player, dir, quit, race))?;
+        .spawn(move || {
+            let (start, seat) = opening(dir.as_ref(), player, wake);
+            play(frames, size, from_player, dir, quit, start, seat)
+        })?;
     Ok(to_game)
 }
 
@@ -86,19 +88,14 @@ fn play(
     from_player: Receiver<FromPlayer>,
     dir: Option<ConfigDir>,
     quit: Arc<AtomicBool>,
-    race: Option<(Game, Seat)>,
+    start: Start,
+    race: Option<Seat>,
 ) {
     let (config, notices) = match &dir {
         Some(dir) => Config::load(&dir.config_file()),
         None => (Config::default(), Vec::new()),
     };
     let mouse = config.settings.mouse;
-    let (start, rivals) = match race {
-        // the player's unfinished game is kept in a slot, as when a new
-        // game replaces it at a terminal
-        Some((game, seat)) => (Start::Entered(Box::new(game)), Some(seat)),
-        None => (Start::Resume, None),
-    };
     let launch = Launch {
         config,
         notices,
@@ -106,7 +103,7 @@ fn play(
         start,
     };
     let mut app = prepare(launch, Instant::now());
-    if let Some(seat) = rivals {
+    if let Some(seat) = race {
         app.rivals = Some(Box::new(seat));
         app.report_standing();
     }
@@ -118,6 +115,40 @@ fn play(
         // a player's end that went away is the only way this fails, and
         // the game is saved either way
         let _ = app.run(&mut seat);
+    }
+}
+
+/// How the player's game opens, and their seat in a race: the race asked
+/// for, else the one whose puzzle their unfinished game is (a dropped
+/// connection's). Their own unfinished game on the race's puzzle is
+/// resumed; any other is kept in a slot by the new one, as at a terminal.
+fn opening(
+    dir: Option<&ConfigDir>,
+    player: Player,
+    wake: SyncSender<FromPlayer>,
+) -> (Start, Option<Seat>) {
+    let unfinished = dir.and_then(|dir| match load::<SavedGame>(&dir.save_file(AUTOSAVE)) {
+        Loaded::Ok(saved) if !saved.game.is_won() => Some(saved.game.givens().clone()),
+        _ => None,
+    });
+    let room = player.race.or_else(|| {
+        unfinished
+            .as_ref()
+            .and_then(|givens| player.rooms.with_puzzle(givens))
+    });
+    match room {
+        Some(room) => {
+            let start = if unfinished.as_ref() == Some(room.puzzle()) {
+                Start::Resume
+            } else {
+                Start::Entered(Box::new(room.game()))
+            };
+            (
+                start,
+                Some(Room::join(&room, &player.rooms, player.name, wake)),
+            )
+        }
+        None => (Start::Resume, None),
     }
 }
 

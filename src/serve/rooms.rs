@@ -99,6 +99,14 @@ impl Rooms {
         Ok(room)
     }
 
+    /// The room racing on `puzzle`, if one is under way.
+    pub fn with_puzzle(&self, puzzle: &Grid) -> Option<Arc<Room>> {
+        self.lock()
+            .values()
+            .find(|room| &room.givens == puzzle)
+            .cloned()
+    }
+
     /// The room `code` names (any case), if it is under way.
     pub fn find(&self, code: &str) -> Option<Arc<Room>> {
         self.lock().get(&code.to_ascii_uppercase()).cloned()
@@ -114,6 +122,11 @@ impl Room {
     #[cfg(test)]
     pub fn code(&self) -> &str {
         &self.code
+    }
+
+    /// The race's puzzle, as its givens.
+    pub fn puzzle(&self) -> &Grid {
+        &self.givens
     }
 
     /// The race's puzzle as a new game for a player joining now.
@@ -175,7 +188,7 @@ impl Rivals for Seat {
     }
 
     fn puzzle(&self) -> &Grid {
-        &self.room.givens
+        self.room.puzzle()
     }
 
     fn report(&self, standing: Standing) {
