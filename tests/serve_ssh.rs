@@ -296,3 +296,26 @@ async fn a_race_shows_each_player_the_others_progress_live() {
 async fn connect_as(port: u16, user: &str, key: u32) -> client::Handle<TrustAll> {
     ssh_client::connect_user(port, user, &new_key(key)).await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_has_one_game_at_a_time() {
+    let config = tempfile::tempdir().unwrap();
+    let server = Server::start(tudoku(), config.path(), &[]);
+    let key = new_key(20);
+    let first = connect(server.port, &key).await;
+    let (_keys, screen) = open(&first, 80, 24, None).await;
+    screen.wait_for("a game", |t| filled(t).is_some()).await;
+    let second = connect(server.port, &key).await;
+    let (_keys, refused) = open(&second, 80, 24, None).await;
+    assert_eq!(refused.closed().await, Some(1));
+    let said = refused.received();
+    assert!(
+        said.contains("playing here already, in another session"),
+        "{said}"
+    );
+    // and nothing of the server's files is shown
+    assert!(
+        !said.contains(&config.path().display().to_string()),
+        "{said}"
+    );
+}

@@ -78,10 +78,16 @@ impl Connection {
         if let Err(why) = &self.admitted {
             return self.refuse(channel, why, session);
         }
-        if let Some(dir) = &self.dir
-            && let Err(why) = prepare_dir(dir)
-        {
-            return self.refuse(channel, &why, session);
+        // a player known by their key has one game at a time, held by it
+        // until it has ended and saved
+        let mut playing = None;
+        if let Some(dir) = &self.dir {
+            let player = dir.root().file_name().unwrap_or_default().to_string_lossy();
+            let ready = prepare_dir(dir).and_then(|()| Census::play(&self.shared.census, &player));
+            match ready {
+                Ok(held) => playing = Some(held),
+                Err(why) => return self.refuse(channel, &why, session),
+            }
         }
         let size = self.pty.unwrap_or(NO_PTY);
         let started = player::start(
@@ -94,6 +100,7 @@ impl Connection {
                 name: self.name.clone(),
                 rooms: Arc::clone(&self.shared.rooms),
                 race,
+                playing,
             },
         );
         match started {

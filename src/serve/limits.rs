@@ -3,7 +3,7 @@
 //! and one over a limit is told why when it asks for its game (the only
 //! place an SSH client shows text), then closed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -31,6 +31,14 @@ pub struct Census {
 struct Counts {
     total: usize,
     by_address: HashMap<IpAddr, usize>,
+    /// The players (by their directory's name) with a game under way.
+    playing: HashSet<String>,
+}
+
+/// A player's one game under way, until it drops.
+pub struct Playing {
+    census: Arc<Census>,
+    player: String,
 }
 
 /// A connection counted in the census until it drops.
@@ -70,6 +78,22 @@ impl Census {
         })
     }
 
+    /// Marks `player`'s game as under way, unless another session of
+    /// theirs has one: two games on one autosave would take turns at it.
+    pub fn play(census: &Arc<Census>, player: &str) -> Result<Playing, String> {
+        let mut counts = census.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if !counts.playing.insert(player.to_string()) {
+            return Err(
+                "your key is playing here already, in another session: quit that one first"
+                    .to_string(),
+            );
+        }
+        Ok(Playing {
+            census: Arc::clone(census),
+            player: player.to_string(),
+        })
+    }
+
     /// Connections under way.
     pub fn total(&self) -> usize {
         self.counts.lock().unwrap_or_else(|e| e.into_inner()).total
@@ -88,6 +112,13 @@ impl Drop for Counted {
                 counts.by_address.remove(&ip);
             }
         }
+    }
+}
+
+impl Drop for Playing {
+    fn drop(&mut self) {
+        let mut counts = self.census.counts.lock().unwrap_or_else(|e| e.into_inner());
+        counts.playing.remove(&self.player);
     }
 }
 
@@ -118,5 +149,20 @@ mod tests {
         assert_eq!(census.total(), 2);
         // the place given back is there for the address that left
         assert!(Census::admit(&census, Some(a), &limits).is_ok());
+    }
+
+    #[test]
+    fn a_player_has_one_game_at_a_time() {
+        let census = Arc::new(Census::default());
+        let game = Census::play(&census, "ab12").unwrap();
+        assert!(
+            Census::play(&census, "ab12")
+                .err()
+                .unwrap()
+                .contains("another session")
+        );
+        assert!(Census::play(&census, "cd34").is_ok());
+        drop(game);
+        assert!(Census::play(&census, "ab12").is_ok());
     }
 }

@@ -20,6 +20,7 @@ use russh::ChannelId;
 use russh::server::Handle;
 use tokio::sync::mpsc;
 
+use super::limits::Playing;
 use super::rooms::{Room, Rooms, Seat};
 use crate::storage::saves::{AUTOSAVE, SavedGame};
 use crate::storage::{ConfigDir, Loaded, load};
@@ -43,6 +44,8 @@ pub struct Player {
     pub rooms: Arc<Rooms>,
     /// The race asked for (`race`, `join CODE`), if any.
     pub race: Option<Arc<Room>>,
+    /// Their one game marked as under way, until it has ended and saved.
+    pub playing: Option<Playing>,
 }
 
 /// Starts a game for a player on `channel`, at the window `size` their pty
@@ -75,6 +78,9 @@ pub fn start(
     thread::Builder::new()
         .name("player".into())
         .spawn(move || {
+            // dropped last, once the game has saved
+            let mut player = player;
+            let _playing = player.playing.take();
             let (start, seat) = opening(dir.as_ref(), player, wake);
             play(frames, size, from_player, dir, quit, start, seat)
         })?;

@@ -34,7 +34,6 @@ impl ConfigDir {
         ConfigDir { root: root.into() }
     }
 
-    #[cfg(test)]
     pub fn root(&self) -> &Path {
         &self.root
     }
