@@ -239,6 +239,20 @@ async fn a_race_shows_each_player_the_others_progress_live() {
     ann_screen
         .wait_for("ann sees bob", |t| t.contains(" (2)"))
         .await;
+    // dee looks on: she sees both, plays nothing, counts as no one
+    let dee = connect_as(server.port, "dee", 13).await;
+    let (dee_keys, dee_screen) = open(&dee, 100, 30, Some(&format!("watch {code}"))).await;
+    dee_screen
+        .wait_for("dee watching", |t| {
+            t.contains(" (2)")
+                && player_filled(t, "ann").is_some()
+                && player_filled(t, "bob").is_some()
+        })
+        .await;
+    dee_keys.data_bytes(&b"\t5"[..]).await.unwrap();
+    dee_screen
+        .wait_for("dee's refusal", |t| t.contains("watching race"))
+        .await;
     // bob places a digit: ann's screen shows it without ann pressing a key
     bob_keys.data_bytes(&b"\t5"[..]).await.unwrap();
     ann_screen
@@ -246,6 +260,12 @@ async fn a_race_shows_each_player_the_others_progress_live() {
             player_filled(t, "bob") == Some(givens + 1) && player_filled(t, "ann") == Some(givens)
         })
         .await;
+    dee_screen
+        .wait_for("bob's progress on dee's screen", |t| {
+            player_filled(t, "bob") == Some(givens + 1) && t.contains(" (2)")
+        })
+        .await;
+    drop((dee_keys, dee_screen, dee));
     // bob's connection drops; he comes back with a plain ssh and is in
     // the race again, with his board as he left it
     drop((bob_keys, bob_screen, bob));

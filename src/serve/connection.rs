@@ -64,12 +64,14 @@ impl Connection {
         }
     }
 
-    /// Starts the player's game on `channel`: their own, or `race`'s.
+    /// Starts the player's game on `channel`: their own, or `race`'s
+    /// (looked on when `watching`: nothing of the player's is touched).
     fn begin(
         &mut self,
         channel: ChannelId,
         session: &mut Session,
         race: Option<Arc<Room>>,
+        watching: bool,
     ) -> Result<(), russh::Error> {
         if self.game.is_some() {
             return session.channel_failure(channel);
@@ -81,7 +83,8 @@ impl Connection {
         // a player known by their key has one game at a time, held by it
         // until it has ended and saved
         let mut playing = None;
-        if let Some(dir) = &self.dir {
+        let dir = self.dir.clone().filter(|_| !watching);
+        if let Some(dir) = &dir {
             let player = dir.root().file_name().unwrap_or_default().to_string_lossy();
             let ready = prepare_dir(dir).and_then(|()| Census::play(&self.shared.census, &player));
             match ready {
@@ -94,12 +97,13 @@ impl Connection {
             session.handle(),
             channel,
             size,
-            self.dir.clone(),
+            dir,
             Arc::clone(&self.shared.quit),
             Player {
                 name: self.name.clone(),
                 rooms: Arc::clone(&self.shared.rooms),
                 race,
+                watching,
                 playing,
             },
         );
@@ -198,7 +202,7 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.begin(channel, session, None)
+        self.begin(channel, session, None, false)
     }
 
     async fn exec_request(
@@ -210,24 +214,33 @@ impl Handler for Connection {
         let command = String::from_utf8_lossy(&command[..command.len().min(80)]).into_owned();
         let words: Vec<&str> = command.split_whitespace().collect();
         let rooms = &self.shared.rooms;
-        let room = match words[..] {
-            ["race"] => rooms.open(Difficulty::Easy, self.shared.limits.players),
+        let most = self.shared.limits.players;
+        let missing =
+            |code: &str| format!("no race '{code}' under way (its last player may have left)");
+        let asked = match words[..] {
+            ["race"] => rooms.open(Difficulty::Easy, most).map(|room| (room, false)),
             ["race", level] => match level.parse::<Difficulty>() {
-                Ok(level) => rooms.open(level, self.shared.limits.players),
+                Ok(level) => rooms.open(level, most).map(|room| (room, false)),
                 Err(_) => Err(format!(
                     "no level '{level}': easy, medium, hard, expert or extreme"
                 )),
             },
-            ["join", code] => rooms.find(code).ok_or_else(|| {
-                format!("no race '{code}' under way (its last player may have left)")
-            }),
+            ["join", code] => rooms
+                .find(code)
+                .map(|room| (room, false))
+                .ok_or_else(|| missing(code)),
+            ["watch", code] => rooms
+                .find(code)
+                .map(|room| (room, true))
+                .ok_or_else(|| missing(code)),
             _ => Err(format!(
                 "no command '{command}' here: ssh in without one to play, \
-                 with `race [LEVEL]` to open a race, `join CODE` to join one"
+                 with `race [LEVEL]` to open a race, `join CODE` to join one, \
+                 `watch CODE` to look on"
             )),
         };
-        match room {
-            Ok(room) => self.begin(channel, session, Some(room)),
+        match asked {
+            Ok((room, watching)) => self.begin(channel, session, Some(room), watching),
             Err(why) => {
                 session.channel_success(channel)?;
                 self.refuse(channel, &why, session)

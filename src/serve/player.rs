@@ -21,10 +21,10 @@ use russh::server::Handle;
 use tokio::sync::mpsc;
 
 use super::limits::Playing;
-use super::rooms::{Room, Rooms, Seat};
+use super::rooms::{Room, Rooms};
 use crate::storage::saves::{AUTOSAVE, SavedGame};
 use crate::storage::{ConfigDir, Loaded, load};
-use crate::ui::{Config, FromPlayer, Launch, Start, StreamSeat, prepare};
+use crate::ui::{Config, FromPlayer, Launch, Rivals, Start, StreamSeat, prepare};
 
 /// Inputs waiting for the game: beyond this a player's keys are dropped
 /// (one who sends faster than a game reads is not typing).
@@ -42,8 +42,10 @@ pub struct Player {
     /// The name the others in a race see.
     pub name: String,
     pub rooms: Arc<Rooms>,
-    /// The race asked for (`race`, `join CODE`), if any.
+    /// The race asked for (`race`, `join CODE`, `watch CODE`), if any.
     pub race: Option<Arc<Room>>,
+    /// `watch CODE`: the race is looked at, not played.
+    pub watching: bool,
     /// Their one game marked as under way, until it has ended and saved.
     pub playing: Option<Playing>,
 }
@@ -78,13 +80,24 @@ pub fn start(
     thread::Builder::new()
         .name("player".into())
         .spawn(move || {
-            // dropped last, once the game has saved
             let mut player = player;
+            // dropped last, once the game has saved
             let _playing = player.playing.take();
-            let (start, seat) = opening(dir.as_ref(), player, wake);
-            play(frames, size, from_player, dir, quit, start, seat)
+            let opening = opening(dir, player, wake);
+            play(frames, size, from_player, quit, opening)
         })?;
     Ok(to_game)
+}
+
+/// How a game opens on the server.
+struct Opening {
+    /// Where the player's files are (`None`: nothing kept).
+    dir: Option<ConfigDir>,
+    start: Start,
+    /// The race, when there is one.
+    rivals: Option<Box<dyn Rivals>>,
+    /// Why the board may only be looked at (a spectator's).
+    read_only: Option<String>,
 }
 
 /// The game, until the player quits or goes away.
@@ -92,12 +105,10 @@ fn play(
     frames: mpsc::Sender<Vec<u8>>,
     size: Size,
     from_player: Receiver<FromPlayer>,
-    dir: Option<ConfigDir>,
     quit: Arc<AtomicBool>,
-    start: Start,
-    race: Option<Seat>,
+    opening: Opening,
 ) {
-    let (config, notices) = match &dir {
+    let (config, notices) = match &opening.dir {
         Some(dir) => Config::load(&dir.config_file()),
         None => (Config::default(), Vec::new()),
     };
@@ -105,12 +116,13 @@ fn play(
     let launch = Launch {
         config,
         notices,
-        dir,
-        start,
+        dir: opening.dir,
+        start: opening.start,
     };
     let mut app = prepare(launch, Instant::now());
-    if let Some(seat) = race {
-        app.rivals = Some(Box::new(seat));
+    app.read_only = opening.read_only;
+    if let Some(rivals) = opening.rivals {
+        app.rivals = Some(rivals);
         app.report_standing();
     }
     let screen = ChannelScreen {
@@ -124,37 +136,58 @@ fn play(
     }
 }
 
-/// How the player's game opens, and their seat in a race: the race asked
-/// for, else the one whose puzzle their unfinished game is (a dropped
-/// connection's). Their own unfinished game on the race's puzzle is
-/// resumed; any other is kept in a slot by the new one, as at a terminal.
-fn opening(
-    dir: Option<&ConfigDir>,
-    player: Player,
-    wake: SyncSender<FromPlayer>,
-) -> (Start, Option<Seat>) {
-    let unfinished = dir.and_then(|dir| match load::<SavedGame>(&dir.save_file(AUTOSAVE)) {
-        Loaded::Ok(saved) if !saved.game.is_won() => Some(saved.game.givens().clone()),
-        _ => None,
-    });
+/// How the player's game opens. A spectator gets the race's puzzle to look
+/// at, and nothing of theirs is read or written. A player gets the race
+/// asked for, else the one whose puzzle their unfinished game is (a
+/// dropped connection's): their own unfinished game on the race's puzzle
+/// is resumed; any other is kept in a slot by the new one, as at a
+/// terminal.
+fn opening(dir: Option<ConfigDir>, player: Player, wake: SyncSender<FromPlayer>) -> Opening {
+    if player.watching
+        && let Some(room) = player.race
+    {
+        let watcher = Room::watch(&room, wake);
+        return Opening {
+            dir: None,
+            start: Start::Entered(Box::new(room.game())),
+            read_only: Some(format!("watching race {}", watcher.code())),
+            rivals: Some(Box::new(watcher)),
+        };
+    }
+    let unfinished =
+        dir.as_ref()
+            .and_then(|dir| match load::<SavedGame>(&dir.save_file(AUTOSAVE)) {
+                Loaded::Ok(saved) if !saved.game.is_won() => Some(saved.game.givens().clone()),
+                _ => None,
+            });
     let room = player.race.or_else(|| {
         unfinished
             .as_ref()
             .and_then(|givens| player.rooms.with_puzzle(givens))
     });
-    match room {
-        Some(room) => {
-            let start = if unfinished.as_ref() == Some(room.puzzle()) {
-                Start::Resume
-            } else {
-                Start::Entered(Box::new(room.game()))
-            };
-            (
-                start,
-                Some(Room::join(&room, &player.rooms, player.name, wake)),
-            )
-        }
-        None => (Start::Resume, None),
+    let Some(room) = room else {
+        return Opening {
+            dir,
+            start: Start::Resume,
+            rivals: None,
+            read_only: None,
+        };
+    };
+    let start = if unfinished.as_ref() == Some(room.puzzle()) {
+        Start::Resume
+    } else {
+        Start::Entered(Box::new(room.game()))
+    };
+    Opening {
+        dir,
+        start,
+        rivals: Some(Box::new(Room::join(
+            &room,
+            &player.rooms,
+            player.name,
+            wake,
+        ))),
+        read_only: None,
     }
 }
 

@@ -41,6 +41,8 @@ pub struct Room {
 struct Players {
     /// In the order they joined; `None` once gone.
     seats: Vec<Option<Player>>,
+    /// Those who watch, woken as the players are; `None` once gone.
+    watchers: Vec<Option<SyncSender<FromPlayer>>>,
     /// Finishers so far, for the next one's place.
     finished: usize,
 }
@@ -51,6 +53,12 @@ struct Player {
     place: Option<usize>,
     /// Wakes this player's game to draw the others' news.
     wake: SyncSender<FromPlayer>,
+}
+
+/// A spectator of a room: sees everyone's standing, plays nothing.
+pub struct Watcher {
+    room: Arc<Room>,
+    index: usize,
 }
 
 /// A player's place in a room, given to their game; leaving the game
@@ -165,6 +173,35 @@ impl Room {
         }
     }
 
+    /// A spectator for the room; `wake` reaches their screen.
+    pub fn watch(room: &Arc<Room>, wake: SyncSender<FromPlayer>) -> Watcher {
+        let mut players = room.players();
+        players.watchers.push(Some(wake));
+        Watcher {
+            room: Arc::clone(room),
+            index: players.watchers.len() - 1,
+        }
+    }
+
+    /// Everyone's standing as `me` (a seat's index) sees it.
+    fn standings(&self, me: Option<usize>) -> Vec<Rival> {
+        let players = self.players();
+        players
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, player)| {
+                let player = player.as_ref()?;
+                Some(Rival {
+                    name: player.name.clone(),
+                    standing: player.standing?,
+                    place: player.place,
+                    me: Some(i) == me,
+                })
+            })
+            .collect()
+    }
+
     fn players(&self) -> MutexGuard<'_, Players> {
         self.players.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -178,6 +215,9 @@ impl Room {
                 // a game far behind on its input will draw the news anyway
                 let _ = player.wake.try_send(FromPlayer::Wake);
             }
+        }
+        for watcher in players.watchers.iter().flatten() {
+            let _ = watcher.try_send(FromPlayer::Wake);
         }
     }
 }
@@ -207,21 +247,32 @@ impl Rivals for Seat {
     }
 
     fn standings(&self) -> Vec<Rival> {
-        let players = self.room.players();
-        players
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, player)| {
-                let player = player.as_ref()?;
-                Some(Rival {
-                    name: player.name.clone(),
-                    standing: player.standing?,
-                    place: player.place,
-                    me: i == self.index,
-                })
-            })
-            .collect()
+        self.room.standings(Some(self.index))
+    }
+}
+
+impl Rivals for Watcher {
+    fn code(&self) -> &str {
+        &self.room.code
+    }
+
+    fn puzzle(&self) -> &Grid {
+        self.room.puzzle()
+    }
+
+    /// A spectator's board is not in the race.
+    fn report(&self, _standing: Standing) {}
+
+    fn standings(&self) -> Vec<Rival> {
+        self.room.standings(None)
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        if let Some(watcher) = self.room.players().watchers.get_mut(self.index) {
+            *watcher = None;
+        }
     }
 }
 
@@ -279,6 +330,15 @@ mod tests {
         let place = |name: &str| seen.iter().find(|r| r.name == name).unwrap().place;
         assert_eq!((place("bob"), place("ann")), (Some(1), Some(2)));
         assert!(seen.iter().find(|r| r.name == "ann").unwrap().me);
+        // a spectator sees both, is woken with them, and is no one
+        let (wake_w, woken_w) = sync_channel(4);
+        let watcher = Room::watch(&room, wake_w);
+        b.report(standing(81, true));
+        assert!(matches!(woken_w.try_recv(), Ok(FromPlayer::Wake)));
+        watcher.report(standing(81, true));
+        let watched = watcher.standings();
+        assert_eq!(watched.len(), 2);
+        assert!(watched.iter().all(|r| !r.me));
         // both games hold the same puzzle
         assert_eq!(room.game().givens(), room.game().givens());
         drop(a);
