@@ -99,6 +99,7 @@ impl Connection {
             size,
             dir,
             Arc::clone(&self.shared.quit),
+            self.shared.limits.idle,
             Player {
                 name: self.name.clone(),
                 rooms: Arc::clone(&self.shared.rooms),

@@ -210,7 +210,10 @@ fn ssh_config(key: russh::keys::PrivateKey, shared: &Shared) -> Config {
     Config {
         methods: methods.as_slice().into(),
         keys: vec![key],
-        inactivity_timeout: Some(shared.limits.idle),
+        // the game's own limit (`StreamSeat::idle_after`) counts the
+        // player's keys alone; this one, a minute later, any traffic, and
+        // so closes connections that never start a game
+        inactivity_timeout: Some(shared.limits.idle + Duration::from_secs(60)),
         auth_rejection_time: Duration::from_secs(1),
         auth_rejection_time_initial: Some(Duration::ZERO),
         max_auth_attempts: shared.limits.auth_attempts,

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ratatui::layout::Size;
 use russh::ChannelId;
@@ -52,7 +52,8 @@ pub struct Player {
 
 /// Starts a game for a player on `channel`, at the window `size` their pty
 /// asked for, keeping their files in `dir` (`None`: nothing kept): their
-/// own game resumed, or the puzzle of the race they asked for. A player
+/// own game resumed, or the puzzle of the race they asked for; a player who
+/// sends nothing for `idle` is let go, their game saved. A player
 /// back from a dropped connection gets their board back, in its race
 /// again if the race is still under way. The returned sender takes what
 /// comes from the player; the channel is closed when the game ends.
@@ -62,6 +63,7 @@ pub fn start(
     size: Size,
     dir: Option<ConfigDir>,
     quit: Arc<AtomicBool>,
+    idle: Duration,
     player: Player,
 ) -> io::Result<SyncSender<FromPlayer>> {
     let (to_game, from_player) = sync_channel(INPUT_QUEUE);
@@ -84,7 +86,7 @@ pub fn start(
             // dropped last, once the game has saved
             let _playing = player.playing.take();
             let opening = opening(dir, player, wake);
-            play(frames, size, from_player, quit, opening)
+            play(frames, size, from_player, quit, idle, opening)
         })?;
     Ok(to_game)
 }
@@ -106,6 +108,7 @@ fn play(
     size: Size,
     from_player: Receiver<FromPlayer>,
     quit: Arc<AtomicBool>,
+    idle: Duration,
     opening: Opening,
 ) {
     let (config, notices) = match &opening.dir {
@@ -129,7 +132,8 @@ fn play(
         frames,
         pending: Vec::new(),
     };
-    if let Ok(mut seat) = StreamSeat::new(screen, size, from_player, quit, mouse) {
+    let seat = StreamSeat::new(screen, size, from_player, quit, mouse);
+    if let Ok(mut seat) = seat.map(|seat| seat.idle_after(idle)) {
         // a player's end that went away is the only way this fails, and
         // the game is saved either way
         let _ = app.run(&mut seat);

@@ -57,6 +57,14 @@ impl Screen {
 /// An app on a 9x9 puzzle playing on a stream seat of `size` on its own
 /// thread, which hands the app back when the game ends.
 fn play(size: Size) -> (Screen, Sender<FromPlayer>, thread::JoinHandle<App>) {
+    play_idle(size, None)
+}
+
+/// As `play`, the seat closing after `idle` without input.
+fn play_idle(
+    size: Size,
+    idle: Option<Duration>,
+) -> (Screen, Sender<FromPlayer>, thread::JoinHandle<App>) {
     let now = Instant::now();
     let mut app = app_on(
         game_on(PUZZLES_9, Difficulty::Hard, Some(1), now),
@@ -70,6 +78,9 @@ fn play(size: Size) -> (Screen, Sender<FromPlayer>, thread::JoinHandle<App>) {
     let game = thread::spawn(move || {
         let quit = Arc::new(AtomicBool::new(false));
         let mut seat = StreamSeat::new(drawn, size, from_player, quit, true).unwrap();
+        if let Some(idle) = idle {
+            seat = seat.idle_after(idle);
+        }
         app.run(&mut seat).unwrap();
         drop(seat);
         app
@@ -134,4 +145,34 @@ fn a_closed_channel_ends_the_game_as_a_hang_up_does() {
     let cell = app.game.selected();
     assert!(!app.game.is_given(cell));
     assert_eq!(app.game.value(cell), 5);
+}
+
+#[test]
+fn a_player_who_sends_nothing_is_let_go_and_told_why() {
+    let idle = Duration::from_millis(300);
+    let (screen, to_seat, game) = play_idle(Size::new(80, 24), Some(idle));
+    screen.wait_for((80, 24), "the board", |t| t.contains("Cell     r1c1"));
+    // a key restarts the wait
+    thread::sleep(Duration::from_millis(200));
+    to_seat.send(FromPlayer::Bytes(b"l".to_vec())).unwrap();
+    let started = Instant::now();
+    let app = game.join().unwrap();
+    assert!(
+        started.elapsed() >= Duration::from_millis(250),
+        "the key restarted the wait"
+    );
+    // it ended by itself, the key before it taken
+    assert!(app.is_running());
+    assert_eq!(app.game.selected(), 1);
+    let shown = screen.shown((80, 24));
+    assert!(!shown.screen().alternate_screen());
+    assert!(
+        shown
+            .screen()
+            .contents()
+            .contains("without a key; your game is saved"),
+        "{}",
+        shown.screen().contents()
+    );
+    drop(to_seat);
 }

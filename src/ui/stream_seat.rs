@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
@@ -64,6 +64,11 @@ pub struct StreamSeat<W: Write> {
     quit: Arc<AtomicBool>,
     gone: bool,
     mouse: bool,
+    /// How long the player may send nothing before the seat closes.
+    idle_limit: Option<Duration>,
+    last_input: Instant,
+    /// The seat closed for want of input: the player is told on the way out.
+    idled: bool,
 }
 
 impl<W: Write> StreamSeat<W> {
@@ -97,7 +102,18 @@ impl<W: Write> StreamSeat<W> {
             quit,
             gone: false,
             mouse,
+            idle_limit: None,
+            last_input: Instant::now(),
+            idled: false,
         })
+    }
+
+    /// Closes the seat (the game saves and ends) once the player has sent
+    /// nothing for `limit`, telling them so on the way out. The screen's
+    /// own output (the clock's ticks) does not count.
+    pub fn idle_after(mut self, limit: Duration) -> StreamSeat<W> {
+        self.idle_limit = Some(limit);
+        self
     }
 }
 
@@ -128,8 +144,19 @@ impl<W: Write> Seat for StreamSeat<W> {
         if self.gone {
             return Some(Input::HangUp);
         }
+        let mut timeout = timeout;
+        if let Some(limit) = self.idle_limit {
+            let left = limit.saturating_sub(self.last_input.elapsed());
+            if left.is_zero() {
+                self.gone = true;
+                self.idled = true;
+                return Some(Input::HangUp);
+            }
+            timeout = timeout.min(left);
+        }
         match self.from_player.recv_timeout(timeout) {
             Ok(FromPlayer::Bytes(bytes)) => {
+                self.last_input = Instant::now();
                 self.queued.extend(self.input.feed(&bytes));
                 // bytes that made no event still wake the loop: it looks
                 // at its flags and waits again
@@ -178,6 +205,14 @@ impl<W: Write> Drop for StreamSeat<W> {
         }
         restore += &ansi(LeaveAlternateScreen);
         restore += &ansi(cursor::Show);
+        if self.idled
+            && let Some(limit) = self.idle_limit
+        {
+            restore += &format!(
+                "tudoku: closed after {} without a key; your game is saved\r\n",
+                idle_words(limit)
+            );
+        }
         let screen = &mut self.terminal.backend_mut().inner;
         let _ = screen.write_all(restore.as_bytes());
         let _ = Write::flush(screen);
@@ -242,5 +277,35 @@ impl<W: Write> Backend for SizedBackend<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         Backend::flush(&mut self.inner)
+    }
+}
+
+/// An idle limit as the player reads it: `30 minutes`, `1 minute`, `5 seconds`.
+fn idle_words(limit: Duration) -> String {
+    let (n, unit) = match limit.as_secs() {
+        s if s >= 60 && s % 60 == 0 => (s / 60, "minute"),
+        s => (s.max(1), "second"),
+    };
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {unit}{s}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn idle_limits_read_as_words() {
+        let words = |secs| idle_words(Duration::from_secs(secs));
+        assert_eq!(
+            [words(1800), words(60), words(90), words(5), words(1)],
+            [
+                "30 minutes",
+                "1 minute",
+                "90 seconds",
+                "5 seconds",
+                "1 second"
+            ]
+        );
     }
 }
