@@ -67,9 +67,9 @@ enum Command {
     Grids(cli::grids::GridsArgs),
     /// Play a new game (a bare `tudoku` resumes the autosaved one).
     Play(cli::play::PlayArgs),
-    /// Host the game over SSH: `ssh -p 2222 HOST` plays, `-t HOST race`
-    /// opens a race, `-t HOST join CODE` joins one, `-t HOST watch CODE`
-    /// looks on (README, "Playing over SSH").
+    /// Host the game over SSH: `ssh -p 2222 HOST` plays, `-t HOST race` or
+    /// `share` opens a race or a shared board, `-t HOST join CODE` joins
+    /// one, `-t HOST watch CODE` looks on (README, "Playing over SSH").
     Serve(serve::ServeArgs),
     /// List the saved games, or print one's puzzle (--export).
     Saves(cli::saves::SavesArgs),

@@ -339,3 +339,58 @@ async fn a_key_has_one_game_at_a_time() {
         "{said}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_shared_board_each_players_entries_land_for_both() {
+    let config = tempfile::tempdir().unwrap();
+    let server = Server::start(tudoku(), config.path(), &[]);
+    let ann = connect_as(server.port, "ann", 30).await;
+    let (ann_keys, ann_screen) = open(&ann, 100, 30, Some("share")).await;
+    let opened = ann_screen
+        .wait_for("the shared board", |t| {
+            t.contains("Shared   ") && filled(t).is_some()
+        })
+        .await;
+    let line = opened.lines().find(|l| l.contains("Shared   ")).unwrap();
+    let code = line
+        .split("Shared   ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let givens = filled(&opened).unwrap();
+
+    let bob = connect_as(server.port, "bob", 31).await;
+    let (bob_keys, bob_screen) = open(&bob, 100, 30, Some(&format!("join {code}"))).await;
+    bob_screen
+        .wait_for("bob at the board", |t| {
+            t.contains(&format!("{code} (2)")) && filled(t) == Some(givens)
+        })
+        .await;
+    // bob's digit lands on ann's board, and ann's on bob's
+    bob_keys.data_bytes(&b"\t5"[..]).await.unwrap();
+    ann_screen
+        .wait_for("bob's digit on ann's board", |t| {
+            filled(t) == Some(givens + 1)
+        })
+        .await;
+    ann_keys.data_bytes(&b"\t7"[..]).await.unwrap();
+    bob_screen
+        .wait_for("ann's digit on bob's board", |t| {
+            filled(t) == Some(givens + 2)
+        })
+        .await;
+    ann_screen
+        .wait_for("both digits on ann's board", |t| {
+            filled(t) == Some(givens + 2)
+        })
+        .await;
+    // each panel lists both players with their cursors' cells
+    let seen = ann_screen.text();
+    assert!(
+        seen.contains(">ann      r") && seen.contains(" bob      r"),
+        "{seen}"
+    );
+}

@@ -636,6 +636,26 @@ impl Game {
         Ok(())
     }
 
+    /// Every cell's state, in cell order: what the players of a shared
+    /// board pass between them.
+    pub fn cell_states(&self) -> Vec<CellState> {
+        (0..self.givens.shape().cell_count())
+            .map(|cell| self.state(cell))
+            .collect()
+    }
+
+    /// Puts a partner's cells on this board (a shared board's): not an
+    /// edit of this player's, so nothing to undo here; the cursor stays
+    /// where it is, and a board the partner solved is won.
+    pub fn take_partner_cells(&mut self, cells: &[(usize, CellState)], now: Instant) {
+        let theirs: Vec<(usize, CellState)> = cells
+            .iter()
+            .copied()
+            .filter(|&(cell, _)| !self.is_given(cell))
+            .collect();
+        self.change_cells(self.selected, theirs.into_iter(), now);
+    }
+
     fn set_state(&mut self, cell: usize, state: CellState) {
         self.values
             .set(cell, state.value)
@@ -648,8 +668,19 @@ impl Game {
 
     /// Applies new cell states as one undoable edit.
     fn commit(&mut self, focus: usize, states: Vec<(usize, CellState)>, now: Instant) {
+        let edit = self.change_cells(focus, states.into_iter(), now);
+        self.history.record(edit);
+    }
+
+    /// Puts new cell states on the board, selecting `focus`; the edit they
+    /// make (the cells that changed, before and after).
+    fn change_cells(
+        &mut self,
+        focus: usize,
+        states: impl Iterator<Item = (usize, CellState)>,
+        now: Instant,
+    ) -> Edit {
         let changes: Vec<Change> = states
-            .into_iter()
             .filter(|&(cell, after)| self.state(cell) != after)
             .map(|(cell, after)| Change {
                 cell: cell as u16,
@@ -665,7 +696,7 @@ impl Game {
             changes,
         };
         self.after_change(focus, &edit, now);
-        self.history.record(edit);
+        edit
     }
 
     /// What follows any board change: the hint and check marks of changed

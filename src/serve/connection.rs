@@ -1,7 +1,8 @@
 //! One SSH connection: who the player is, the pty they asked for, and the
 //! game on their session channel. A connection gets a game and nothing
-//! else: its own game (no command), a new race (`race [LEVEL]`) or one
-//! under way (`join CODE`); no shell, no other command, no subsystem, no
+//! else: its own game (no command), a new race (`race [LEVEL]`) or shared
+//! board (`share [LEVEL]`), one under way (`join CODE`, `watch CODE`); no
+//! shell, no other command, no subsystem, no
 //! forwarding, no agent and no X11; each request for one is refused (a
 //! command with a message).
 
@@ -219,9 +220,13 @@ impl Handler for Connection {
         let missing =
             |code: &str| format!("no race '{code}' under way (its last player may have left)");
         let asked = match words[..] {
-            ["race"] => rooms.open(Difficulty::Easy, most).map(|room| (room, false)),
-            ["race", level] => match level.parse::<Difficulty>() {
-                Ok(level) => rooms.open(level, most).map(|room| (room, false)),
+            [kind @ ("race" | "share")] => rooms
+                .open(Difficulty::Easy, kind == "share", most)
+                .map(|room| (room, false)),
+            [kind @ ("race" | "share"), level] => match level.parse::<Difficulty>() {
+                Ok(level) => rooms
+                    .open(level, kind == "share", most)
+                    .map(|room| (room, false)),
                 Err(_) => Err(format!(
                     "no level '{level}': easy, medium, hard, expert or extreme"
                 )),
@@ -236,8 +241,8 @@ impl Handler for Connection {
                 .ok_or_else(|| missing(code)),
             _ => Err(format!(
                 "no command '{command}' here: ssh in without one to play, \
-                 with `race [LEVEL]` to open a race, `join CODE` to join one, \
-                 `watch CODE` to look on"
+                 with `race [LEVEL]` to open a race, `share [LEVEL]` a shared board, \
+                 `join CODE` to join one, `watch CODE` to look on"
             )),
         };
         match asked {

@@ -60,7 +60,7 @@ pub struct Shared {
     open: bool,
     /// Set when the server stops: every game saves and ends.
     quit: Arc<AtomicBool>,
-    /// The races under way.
+    /// The races and shared boards under way.
     rooms: Arc<Rooms>,
 }
 

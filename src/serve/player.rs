@@ -24,7 +24,7 @@ use super::limits::Playing;
 use super::rooms::{Room, Rooms};
 use crate::storage::saves::{AUTOSAVE, SavedGame};
 use crate::storage::{ConfigDir, Loaded, load};
-use crate::ui::{Config, FromPlayer, Launch, Rivals, Start, StreamSeat, prepare};
+use crate::ui::{Config, FromPlayer, Launch, Partners, Rivals, Start, StreamSeat, prepare};
 
 /// Inputs waiting for the game: beyond this a player's keys are dropped
 /// (one who sends faster than a game reads is not typing).
@@ -98,6 +98,8 @@ struct Opening {
     start: Start,
     /// The race, when there is one.
     rivals: Option<Box<dyn Rivals>>,
+    /// The shared board, when there is one.
+    partners: Option<Box<dyn Partners>>,
     /// Why the board may only be looked at (a spectator's).
     read_only: Option<String>,
 }
@@ -128,6 +130,10 @@ fn play(
         app.rivals = Some(rivals);
         app.report_standing();
     }
+    if let Some(partners) = opening.partners {
+        app.partners = Some(partners);
+        app.sync_shared();
+    }
     let screen = ChannelScreen {
         frames,
         pending: Vec::new(),
@@ -150,12 +156,17 @@ fn opening(dir: Option<ConfigDir>, player: Player, wake: SyncSender<FromPlayer>)
     if player.watching
         && let Some(room) = player.race
     {
-        let watcher = Room::watch(&room, wake);
+        let watcher = Room::watch(&room, &player.rooms, wake);
+        let what = if room.is_shared() { "board" } else { "race" };
+        let read_only = Some(format!("watching {what} {}", Rivals::code(&watcher)));
+        let start = Start::Entered(Box::new(room.game()));
+        let (rivals, partners) = roles(&room, watcher);
         return Opening {
             dir: None,
-            start: Start::Entered(Box::new(room.game())),
-            read_only: Some(format!("watching race {}", watcher.code())),
-            rivals: Some(Box::new(watcher)),
+            start,
+            read_only,
+            rivals,
+            partners,
         };
     }
     let unfinished =
@@ -174,6 +185,7 @@ fn opening(dir: Option<ConfigDir>, player: Player, wake: SyncSender<FromPlayer>)
             dir,
             start: Start::Resume,
             rivals: None,
+            partners: None,
             read_only: None,
         };
     };
@@ -182,16 +194,27 @@ fn opening(dir: Option<ConfigDir>, player: Player, wake: SyncSender<FromPlayer>)
     } else {
         Start::Entered(Box::new(room.game()))
     };
+    let seat = Room::join(&room, &player.rooms, player.name, wake);
+    let (rivals, partners) = roles(&room, seat);
     Opening {
         dir,
         start,
-        rivals: Some(Box::new(Room::join(
-            &room,
-            &player.rooms,
-            player.name,
-            wake,
-        ))),
+        rivals,
+        partners,
         read_only: None,
+    }
+}
+
+/// The others as a game takes them: rivals in a race, partners at a
+/// shared board.
+type Roles = (Option<Box<dyn Rivals>>, Option<Box<dyn Partners>>);
+
+/// A place in `room` as the game takes it.
+fn roles<P: Rivals + Partners + 'static>(room: &Room, place: P) -> Roles {
+    if room.is_shared() {
+        (None, Some(Box::new(place)))
+    } else {
+        (Some(Box::new(place)), None)
     }
 }
 

@@ -1,9 +1,12 @@
-//! Races: rooms of players on the same puzzle, each on a board of their
-//! own, found by a short code. `ssh HOST -t race` opens a room with a new
-//! puzzle and says its code; `ssh HOST -t join CODE` joins it. Each player's
-//! game holds a [`Seat`] in the room (as its `ui::Rivals`): it reports its
-//! standing there, and every other player's game is woken to draw it. A
-//! room ends with its last player.
+//! Games together: rooms of players on the same puzzle, found by a short
+//! code. In a race each plays a board of their own; at a shared board
+//! (`share`) the room keeps one board that everyone's entries land on.
+//! `ssh HOST -t race` (or `share`) opens a room with a new puzzle and says
+//! its code; `ssh HOST -t join CODE` joins it, `watch CODE` looks on. Each
+//! player's game holds a [`Seat`] in the room (its `ui::Rivals` in a race,
+//! its `ui::Partners` at a shared board): it reports its standing or puts
+//! its cells there, and every other game in the room is woken to draw the
+//! news. A room ends with its last player.
 
 use std::collections::HashMap;
 use std::sync::mpsc::SyncSender;
@@ -13,8 +16,8 @@ use std::time::Instant;
 use rand::RngExt;
 
 use crate::engine::{Difficulty, Grid, Shape};
-use crate::game::Game;
-use crate::ui::{FromPlayer, Rival, Rivals, Standing};
+use crate::game::{CellState, Game};
+use crate::ui::{FromPlayer, Partner, Partners, Rival, Rivals, Standing};
 
 /// Letters a code is made of: no I or O, which read as 1 and 0.
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -35,6 +38,9 @@ pub struct Room {
     difficulty: Difficulty,
     seed: u64,
     players: Mutex<Players>,
+    /// A shared board's cells, which every player's entries land on;
+    /// `None` for a race, where each plays a board of their own.
+    board: Option<Mutex<Vec<CellState>>>,
 }
 
 #[derive(Default)]
@@ -51,22 +57,35 @@ struct Player {
     name: String,
     standing: Option<Standing>,
     place: Option<usize>,
+    /// Their cursor's cell, on a shared board.
+    cursor: usize,
     /// Wakes this player's game to draw the others' news.
     wake: SyncSender<FromPlayer>,
 }
 
-/// A spectator of a room: sees everyone's standing, plays nothing.
-pub struct Watcher {
-    room: Arc<Room>,
-    index: usize,
-}
-
-/// A player's place in a room, given to their game; leaving the game
-/// leaves the room.
+/// A place in a room, given to a game: a player's seat, or a spectator's,
+/// who sees everyone and plays nothing. Leaving the game leaves the room.
 pub struct Seat {
     room: Arc<Room>,
     rooms: Arc<Rooms>,
-    index: usize,
+    place: Place,
+}
+
+/// Whose place a seat is, by their index in the room's lists.
+#[derive(Clone, Copy)]
+enum Place {
+    Player(usize),
+    Watcher(usize),
+}
+
+impl Seat {
+    /// The player's index, for a player's seat.
+    fn player(&self) -> Option<usize> {
+        match self.place {
+            Place::Player(index) => Some(index),
+            Place::Watcher(_) => None,
+        }
+    }
 }
 
 impl Rooms {
@@ -74,16 +93,21 @@ impl Rooms {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Opens a room on a new 9x9 puzzle of `difficulty`, unless there are
-    /// `most` rooms already.
-    pub fn open(&self, difficulty: Difficulty, most: usize) -> Result<Arc<Room>, String> {
+    /// Opens a room on a new 9x9 puzzle of `difficulty`, a race or with
+    /// one `shared` board, unless there are `most` rooms already.
+    pub fn open(
+        &self,
+        difficulty: Difficulty,
+        shared: bool,
+        most: usize,
+    ) -> Result<Arc<Room>, String> {
         let seed = crate::ui::random_seed();
         let shape = Shape::for_size(9).expect("9x9 is a board");
         let game = Game::generate_fresh(shape, difficulty, seed, &[], Instant::now());
         let mut rooms = self.lock();
         if rooms.len() >= most {
             return Err(format!(
-                "{most} races are under way, the most this server holds: join one, or try later"
+                "{most} games together are under way, the most this server holds: join one, or try later"
             ));
         }
         let code = loop {
@@ -102,6 +126,7 @@ impl Rooms {
             difficulty: game.difficulty().unwrap_or(difficulty),
             seed,
             players: Mutex::default(),
+            board: shared.then(|| Mutex::new(game.cell_states())),
         });
         rooms.insert(code, Arc::clone(&room));
         Ok(room)
@@ -127,17 +152,55 @@ impl Rooms {
 }
 
 impl Room {
+    /// True for a shared board, false for a race.
+    pub fn is_shared(&self) -> bool {
+        self.board.is_some()
+    }
+
+    fn board(&self) -> Option<MutexGuard<'_, Vec<CellState>>> {
+        self.board
+            .as_ref()
+            .map(|board| board.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Everyone at a shared board as `me` (a seat's index) sees them.
+    fn partners(&self, me: Option<usize>) -> Vec<Partner> {
+        self.each_player(me, |player, me| {
+            Some(Partner {
+                name: player.name.clone(),
+                cursor: player.cursor,
+                me,
+            })
+        })
+    }
+
+    /// What `make` makes of each player in the room, told whether it is
+    /// `me` (a seat's index), in the order they came.
+    fn each_player<T>(
+        &self,
+        me: Option<usize>,
+        make: impl Fn(&Player, bool) -> Option<T>,
+    ) -> Vec<T> {
+        let players = self.players();
+        players
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, player)| make(player.as_ref()?, Some(i) == me))
+            .collect()
+    }
+
     #[cfg(test)]
     pub fn code(&self) -> &str {
         &self.code
     }
 
-    /// The race's puzzle, as its givens.
+    /// The room's puzzle, as its givens.
     pub fn puzzle(&self) -> &Grid {
         &self.givens
     }
 
-    /// The race's puzzle as a new game for a player joining now.
+    /// The room's puzzle as a new game for a player joining now.
     pub fn game(&self) -> Game {
         Game::new(
             self.givens.clone(),
@@ -161,56 +224,52 @@ impl Room {
             name,
             standing: None,
             place: None,
+            cursor: 0,
             wake,
         }));
         let index = players.seats.len() - 1;
         drop(players);
-        room.wake_all_but(index);
+        room.wake_all_but(Some(index));
         Seat {
             room: Arc::clone(room),
             rooms: Arc::clone(rooms),
-            index,
+            place: Place::Player(index),
         }
     }
 
-    /// A spectator for the room; `wake` reaches their screen.
-    pub fn watch(room: &Arc<Room>, wake: SyncSender<FromPlayer>) -> Watcher {
+    /// A spectator's seat in the room; `wake` reaches their screen.
+    pub fn watch(room: &Arc<Room>, rooms: &Arc<Rooms>, wake: SyncSender<FromPlayer>) -> Seat {
         let mut players = room.players();
         players.watchers.push(Some(wake));
-        Watcher {
+        Seat {
             room: Arc::clone(room),
-            index: players.watchers.len() - 1,
+            rooms: Arc::clone(rooms),
+            place: Place::Watcher(players.watchers.len() - 1),
         }
     }
 
     /// Everyone's standing as `me` (a seat's index) sees it.
     fn standings(&self, me: Option<usize>) -> Vec<Rival> {
-        let players = self.players();
-        players
-            .seats
-            .iter()
-            .enumerate()
-            .filter_map(|(i, player)| {
-                let player = player.as_ref()?;
-                Some(Rival {
-                    name: player.name.clone(),
-                    standing: player.standing?,
-                    place: player.place,
-                    me: Some(i) == me,
-                })
+        self.each_player(me, |player, me| {
+            Some(Rival {
+                name: player.name.clone(),
+                standing: player.standing?,
+                place: player.place,
+                me,
             })
-            .collect()
+        })
     }
 
     fn players(&self) -> MutexGuard<'_, Players> {
         self.players.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn wake_all_but(&self, index: usize) {
+    /// Wakes every game in the room but the player `index`'s.
+    fn wake_all_but(&self, index: Option<usize>) {
         let players = self.players();
         for (i, player) in players.seats.iter().enumerate() {
             if let Some(player) = player
-                && i != index
+                && Some(i) != index
             {
                 // a game far behind on its input will draw the news anyway
                 let _ = player.wake.try_send(FromPlayer::Wake);
@@ -231,11 +290,15 @@ impl Rivals for Seat {
         self.room.puzzle()
     }
 
+    /// A spectator's board is not in the race.
     fn report(&self, standing: Standing) {
+        let Some(index) = self.player() else {
+            return;
+        };
         {
             let mut players = self.room.players();
             let finished = players.finished;
-            if let Some(Some(player)) = players.seats.get_mut(self.index) {
+            if let Some(Some(player)) = players.seats.get_mut(index) {
                 player.standing = Some(standing);
                 if standing.finished.is_some() && standing.racing && player.place.is_none() {
                     player.place = Some(finished + 1);
@@ -243,15 +306,15 @@ impl Rivals for Seat {
                 }
             }
         }
-        self.room.wake_all_but(self.index);
+        self.room.wake_all_but(Some(index));
     }
 
     fn standings(&self) -> Vec<Rival> {
-        self.room.standings(Some(self.index))
+        self.room.standings(self.player())
     }
 }
 
-impl Rivals for Watcher {
+impl Partners for Seat {
     fn code(&self) -> &str {
         &self.room.code
     }
@@ -260,28 +323,52 @@ impl Rivals for Watcher {
         self.room.puzzle()
     }
 
-    /// A spectator's board is not in the race.
-    fn report(&self, _standing: Standing) {}
-
-    fn standings(&self) -> Vec<Rival> {
-        self.room.standings(None)
-    }
-}
-
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        if let Some(watcher) = self.room.players().watchers.get_mut(self.index) {
-            *watcher = None;
+    /// A spectator's board is not the shared one.
+    fn put(&self, cells: &[(usize, CellState)], cursor: usize) {
+        let Some(index) = self.player() else {
+            return;
+        };
+        if let Some(mut board) = self.room.board() {
+            for &(cell, state) in cells {
+                if let Some(slot) = board.get_mut(cell) {
+                    *slot = state;
+                }
+            }
         }
+        if let Some(Some(player)) = self.room.players().seats.get_mut(index) {
+            player.cursor = cursor;
+        }
+        self.room.wake_all_but(Some(index));
+    }
+
+    fn board(&self) -> Vec<CellState> {
+        self.room
+            .board()
+            .map(|board| board.clone())
+            .unwrap_or_default()
+    }
+
+    fn players(&self) -> Vec<Partner> {
+        self.room.partners(self.player())
     }
 }
 
 impl Drop for Seat {
-    /// The player leaves; the last to leave ends the room.
+    /// The player leaves; the last to leave ends the room. A spectator
+    /// just goes.
     fn drop(&mut self) {
+        let index = match self.place {
+            Place::Player(index) => index,
+            Place::Watcher(index) => {
+                if let Some(watcher) = self.room.players().watchers.get_mut(index) {
+                    *watcher = None;
+                }
+                return;
+            }
+        };
         let empty = {
             let mut players = self.room.players();
-            if let Some(seat) = players.seats.get_mut(self.index) {
+            if let Some(seat) = players.seats.get_mut(index) {
                 *seat = None;
             }
             players.seats.iter().all(Option::is_none)
@@ -289,7 +376,7 @@ impl Drop for Seat {
         if empty {
             self.rooms.lock().remove(&self.room.code);
         } else {
-            self.room.wake_all_but(self.index);
+            self.room.wake_all_but(Some(index));
         }
     }
 }
@@ -313,7 +400,7 @@ mod tests {
     #[test]
     fn players_see_each_other_finish_in_order_and_the_last_ends_the_room() {
         let rooms = Arc::new(Rooms::default());
-        let room = rooms.open(Difficulty::Easy, 10).unwrap();
+        let room = rooms.open(Difficulty::Easy, false, 10).unwrap();
         assert_eq!(room.code().len(), CODE_LENGTH);
         assert!(rooms.find(&room.code().to_lowercase()).is_some());
         let (wake_a, woken_a) = sync_channel(4);
@@ -332,7 +419,7 @@ mod tests {
         assert!(seen.iter().find(|r| r.name == "ann").unwrap().me);
         // a spectator sees both, is woken with them, and is no one
         let (wake_w, woken_w) = sync_channel(4);
-        let watcher = Room::watch(&room, wake_w);
+        let watcher = Room::watch(&room, &rooms, wake_w);
         b.report(standing(81, true));
         assert!(matches!(woken_w.try_recv(), Ok(FromPlayer::Wake)));
         watcher.report(standing(81, true));
@@ -348,10 +435,39 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_board_takes_each_players_cells_and_cursor() {
+        let rooms = Arc::new(Rooms::default());
+        let room = rooms.open(Difficulty::Easy, true, 10).unwrap();
+        assert!(room.is_shared());
+        let (wake_a, _woken_a) = sync_channel(4);
+        let (wake_b, woken_b) = sync_channel(4);
+        let a = Room::join(&room, &rooms, "ann".into(), wake_a);
+        let b = Room::join(&room, &rooms, "bob".into(), wake_b);
+        let empty = (0..81).find(|&c| room.puzzle().get(c) == 0).unwrap();
+        let five = CellState {
+            value: 5,
+            ..CellState::default()
+        };
+        while woken_b.try_recv().is_ok() {}
+        Partners::put(&a, &[(empty, five)], empty);
+        assert!(matches!(woken_b.try_recv(), Ok(FromPlayer::Wake)));
+        assert_eq!(Partners::board(&b)[empty], five);
+        let seen = Partners::players(&b);
+        let ann = seen.iter().find(|p| p.name == "ann").unwrap();
+        assert_eq!((ann.cursor, ann.me), (empty, false));
+        // a race has no board to put cells on
+        let race = rooms.open(Difficulty::Easy, false, 10).unwrap();
+        let (wake_c, _woken_c) = sync_channel(4);
+        let c = Room::join(&race, &rooms, "cy".into(), wake_c);
+        Partners::put(&c, &[(empty, five)], empty);
+        assert!(Partners::board(&c).is_empty());
+    }
+
+    #[test]
     fn rooms_beyond_the_limit_are_refused() {
         let rooms = Rooms::default();
-        let _first = rooms.open(Difficulty::Easy, 1).unwrap();
-        let why = rooms.open(Difficulty::Easy, 1).err().unwrap();
-        assert!(why.contains("1 races"), "{why}");
+        let _first = rooms.open(Difficulty::Easy, false, 1).unwrap();
+        let why = rooms.open(Difficulty::Easy, false, 1).err().unwrap();
+        assert!(why.contains("1 games together"), "{why}");
     }
 }

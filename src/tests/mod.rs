@@ -25,6 +25,7 @@ mod tui_pad;
 mod tui_polish;
 mod tui_practise;
 mod tui_race;
+mod tui_shared;
 mod tui_stream_seat;
 mod tui_variants;
 mod tui_variants_draw;

@@ -19,6 +19,7 @@ use super::pad::pad_area;
 use super::race::{Rivals, Standing};
 use super::saves_dialog::SavesDialog;
 use super::seat::Seat;
+use super::shared::{Partners, Sync};
 use crate::engine::value_of;
 use crate::engine::{Difficulty, Shape, Technique, Variant};
 use crate::game::{Action, Applied, Direction, Game};
@@ -121,6 +122,10 @@ pub struct App {
     pub rivals: Option<Box<dyn Rivals>>,
     /// What the rivals were last told.
     reported: Option<Standing>,
+    /// The others, when this game is on a shared board (`tudoku serve`).
+    pub partners: Option<Box<dyn Partners>>,
+    /// What this game has seen of its shared board.
+    shared: Sync,
 }
 
 /// How often the loop looks for a finished puzzle while one is being made.
@@ -151,6 +156,8 @@ impl App {
             hint_scroll: (String::new(), 0),
             rivals: None,
             reported: None,
+            partners: None,
+            shared: Sync::default(),
         };
         app.apply_settings();
         app
@@ -195,8 +202,9 @@ impl App {
                 Some(Input::Event(event)) => self.handle_event(event, Instant::now()),
                 None => self.tick(Instant::now()),
                 Some(Input::HangUp) => break,
-                // the loop's condition and the suspend check read its flag
-                Some(Input::Signal) => {}
+                // the loop's condition and the suspend check read its
+                // flag; a shared board takes the others' moves
+                Some(Input::Signal) => self.tick(Instant::now()),
                 Some(Input::Failed(e)) => {
                     outcome = Err(e);
                     break;
@@ -229,6 +237,8 @@ impl App {
         self.hold_clock_under_overlays();
         // a new game made meanwhile leaves a race
         self.report_standing();
+        self.sync_shared();
+        self.autosave_if_changed();
     }
 
     /// The clock runs only while the board is in play: help, dialogs and
@@ -297,8 +307,31 @@ impl App {
         }
         self.collect_generated();
         self.hold_clock_under_overlays();
+        self.sync_shared();
         self.autosave_if_changed();
         self.report_standing();
+    }
+
+    /// The other players' cursors on a shared board, each in a cell colour
+    /// of its own (by the order they came).
+    pub fn partner_cursors(&self) -> Vec<(usize, u8)> {
+        let Some(partners) = &self.partners else {
+            return Vec::new();
+        };
+        partners
+            .players()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.me)
+            .map(|(i, p)| (p.cursor, (i % usize::from(crate::game::COLOURS)) as u8 + 1))
+            .collect()
+    }
+
+    /// Puts this player's changes on a shared board and takes the others'.
+    pub fn sync_shared(&mut self) {
+        if let Some(partners) = &self.partners {
+            self.shared.run(&mut self.game, partners.as_ref(), self.now);
+        }
     }
 
     /// Tells the rivals of a race how this player stands, when that changed.

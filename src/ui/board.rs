@@ -24,6 +24,9 @@ pub struct BoardView<'a> {
     pub picked: Option<u8>,
     /// The cells the hint points at (those of the part of it on screen).
     pub hint_cells: Vec<usize>,
+    /// The other players' cursors on a shared board: cell, and the cell
+    /// colour (1-based) each is drawn in.
+    pub partner_cursors: Vec<(usize, u8)>,
 }
 
 impl Widget for &BoardView<'_> {
@@ -135,6 +138,12 @@ impl BoardView<'_> {
         let selected = cell == game.selected();
         let colour = game.colour(cell);
         let extra = extra_house_mark(game, cell, self.settings.ascii_borders);
+        // another player's cursor: in their colour, and underlined, which
+        // shows without colour too
+        let partner = self.partner_cursors.iter().find(|&&(c, _)| c == cell);
+        let partner_style = partner.map_or_else(Style::default, |&(_, colour)| {
+            theme.colour(colour).add_modifier(Modifier::UNDERLINED)
+        });
         for (on, layer) in [
             (extra.is_some(), theme.extra_house),
             (marks.peer, theme.peer),
@@ -143,6 +152,7 @@ impl BoardView<'_> {
             (same, theme.same_digit),
             (marks.conflict, theme.conflict),
             (wrong, theme.wrong),
+            (partner.is_some(), partner_style),
             (selected || game.is_also_selected(cell), theme.selected),
         ] {
             if on {

@@ -20,6 +20,7 @@ use super::layout::{BoardLayout, NotesView, Screen, screen, slots_needs};
 use super::overview::Overview;
 use super::pad::pad_area;
 use super::race::race_lines;
+use super::shared::shared_lines;
 use super::stats_table::stats_lines;
 use super::time::format_time;
 use crate::engine::Shape;
@@ -67,6 +68,7 @@ impl App {
                 settings: &self.config.settings,
                 picked: self.picked,
                 hint_cells: self.hint_cells_shown(&side),
+                partner_cursors: self.partner_cursors(),
             };
             (&view).render(board, buf);
         }
@@ -304,6 +306,9 @@ impl App {
         let width = usize::from(area.width.max(1));
         if let Some(rivals) = &self.rivals {
             lines.extend(race_lines(rivals.as_ref(), theme, width));
+        }
+        if let Some(partners) = &self.partners {
+            lines.extend(shared_lines(partners.as_ref(), game, theme));
         }
         let height = |lines: &[Line]| -> usize {
             lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum()
