@@ -242,16 +242,16 @@ pub fn controlling_tty(pid: u32) -> u64 {
     fields[4].parse().unwrap()
 }
 
-/// The number after `label` in the side panel (`Filled   30/81` gives 30).
-pub fn panel_number(screen: &str, label: &str) -> usize {
-    let line = screen.lines().find(|l| l.contains(label)).unwrap();
-    let field = line.split(label).nth(1).unwrap().trim();
+/// The number after `label` in the side panel (`Filled   30/81` gives 30);
+/// none while that line has not arrived whole, as in a frame half drawn.
+pub fn panel_number(screen: &str, label: &str) -> Option<usize> {
+    let line = screen.lines().find(|l| l.contains(label))?;
+    let field = line.split(label).nth(1)?.trim();
     field
         .split(|c: char| !c.is_ascii_digit())
-        .next()
-        .unwrap()
+        .next()?
         .parse()
-        .unwrap()
+        .ok()
 }
 
 /// The user the faults tests play as when they run as root, who passes every
