@@ -1,9 +1,17 @@
 //! `tudoku serve` under load: the release binary serving on loopback, and
 //! `TUDOKU_SERVE_PLAYERS` players (default 200) signed in at once with
 //! russh's client from this process, each with a key of its own and an
-//! 80x24 pty. Once every player has their first frame, each moves the
-//! cursor `TUDOKU_SERVE_MOVES` times (default 20), a key every 0.2-1 s,
-//! and the time from sending the key to the moved cursor showing on that
+//! 80x24 pty. `TUDOKU_SERVE_MODE` says what they play: `solo` (default,
+//! each their own game), `race` or `share`, in rooms of
+//! `TUDOKU_SERVE_ROOM` players (default 4; the first of each opens the
+//! room, the others join it with its code). Once every player has their
+//! first frame, each plays `TUDOKU_SERVE_MOVES` moves (default 20), one
+//! every 0.2-1 s: alone and at a shared board the cursor goes right and
+//! back (at a shared board every move is drawn on the partners' screens
+//! too); in a race a digit goes into an empty cell (one that its row, column
+//! and box allow) and is erased again,
+//! so that every move changes the player's standing, which every rival's
+//! panel redraws. The time from sending the key to its effect on that
 //! player's screen (read through vt100) is one latency sample.
 //!
 //! Printed: the time to sign everyone in, keypress-to-screen p50, p90,
@@ -11,7 +19,8 @@
 //! (VmRSS) before anyone came, with everyone in, and per player. Linux
 //! only for the memory and CPU figures (read from /proc).
 //!
-//! Run with `cargo bench --bench serve`. The client side shares the machine
+//! Run with `cargo bench --bench serve` (`TUDOKU_SERVE_MODE=race cargo
+//! bench --bench serve` for races). The client side shares the machine
 //! with the server: on 2 cores the figures are the server's and the
 //! clients' together.
 
@@ -23,7 +32,8 @@ use rand::RngExt;
 
 #[path = "../tests/ssh_client/mod.rs"]
 mod ssh_client;
-use ssh_client::{Server, connect, filled, new_key, open};
+use russh::client;
+use ssh_client::{Server, Terminal, TrustAll, connect, filled, new_key, open, room_code};
 
 fn env_number(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -54,9 +64,142 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[at.min(sorted.len() - 1)]
 }
 
+/// What the players play.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Solo,
+    Race,
+    Share,
+}
+
+type Seated = (
+    client::Handle<TrustAll>,
+    Arc<russh::ChannelWriteHalf<client::Msg>>,
+    Terminal,
+);
+
+/// Signs in `size` players, numbered from `first`, and seats them: each
+/// alone, or the first opening a room that the others join.
+async fn seat_room(port: u16, first: usize, size: usize, mode: Mode) -> Vec<Seated> {
+    let opens = match mode {
+        Mode::Solo => None,
+        Mode::Race => Some("race"),
+        Mode::Share => Some("share"),
+    };
+    let opener = seat(port, first, opens.map(str::to_string)).await;
+    let code = match mode {
+        Mode::Solo => None,
+        _ => Some(room_code(&opener.2.text()).expect("the room's code on its screen")),
+    };
+    let mut joining = Vec::new();
+    for number in first + 1..first + size {
+        let command = code.as_ref().map(|code| format!("join {code}"));
+        joining.push(tokio::spawn(seat(port, number, command)));
+    }
+    let mut seated = vec![opener];
+    for joiner in joining {
+        seated.push(joiner.await.unwrap());
+    }
+    seated
+}
+
+/// Player `number`, signed in with `command`, once their first frame is in
+/// (with the room's code, in a room).
+async fn seat(port: u16, number: usize, command: Option<String>) -> Seated {
+    let key = new_key(number as u32);
+    let session = connect(port, &key).await;
+    let in_room = command.is_some();
+    let (keys, screen) = open(&session, 80, 24, command.as_deref()).await;
+    screen
+        .wait_for("the first frame", |t| {
+            t.contains("Cell     r1c1")
+                && filled(t).is_some()
+                && (!in_room || room_code(t).is_some())
+        })
+        .await;
+    (session, Arc::new(keys), screen)
+}
+
+/// One player's `moves`, each timed from its key to its effect on their
+/// screen.
+async fn play(
+    keys: Arc<russh::ChannelWriteHalf<client::Msg>>,
+    screen: Terminal,
+    moves: usize,
+    mode: Mode,
+) -> Vec<Duration> {
+    let mut filled_before = 0;
+    let mut digit = b'1';
+    if mode == Mode::Race {
+        // to the first empty cell
+        keys.data_bytes(&b"\t"[..]).await.unwrap();
+        let text = screen
+            .wait_for("an empty cell", |t| !t.contains("Cell     r1c1 "))
+            .await;
+        filled_before = filled(&text).unwrap();
+        // a digit the cell takes: one its row, column or box has is refused
+        for candidate in b'1'..=b'9' {
+            keys.data_bytes(vec![candidate]).await.unwrap();
+            let refused = format!("!{}!", char::from(candidate));
+            let text = screen
+                .wait_for("the digit or its refusal", |t| {
+                    filled(t) == Some(filled_before + 1) || t.contains(&refused)
+                })
+                .await;
+            if filled(&text) == Some(filled_before + 1) {
+                digit = candidate;
+                keys.data_bytes(&b"\x1b[3~"[..]).await.unwrap();
+                screen
+                    .wait_for("the digit erased", |t| filled(t) == Some(filled_before))
+                    .await;
+                break;
+            }
+        }
+    }
+    let mut samples = Vec::new();
+    for step in 0..moves {
+        let pause = rand::rng().random_range(200..1000);
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+        let even = step % 2 == 0;
+        let key: Vec<u8> = match (mode, even) {
+            (Mode::Race, true) => vec![digit],
+            (Mode::Race, false) => b"\x1b[3~".to_vec(),
+            (_, true) => b"\x1b[C".to_vec(),
+            (_, false) => b"\x1b[D".to_vec(),
+        };
+        let sent = Instant::now();
+        keys.data_bytes(key).await.unwrap();
+        if mode == Mode::Race {
+            let expected = filled_before + usize::from(even);
+            screen
+                .wait_for("the digit", |t| filled(t) == Some(expected))
+                .await;
+        } else {
+            let cell = if even {
+                "Cell     r1c2"
+            } else {
+                "Cell     r1c1"
+            };
+            screen.wait_for("the move", |t| t.contains(cell)).await;
+        }
+        samples.push(sent.elapsed());
+    }
+    samples
+}
+
 fn main() {
     let players = env_number("TUDOKU_SERVE_PLAYERS", 200);
     let moves = env_number("TUDOKU_SERVE_MOVES", 20);
+    let mode = match std::env::var("TUDOKU_SERVE_MODE").as_deref() {
+        Ok("race") => Mode::Race,
+        Ok("share") => Mode::Share,
+        Ok("solo") | Err(_) => Mode::Solo,
+        Ok(other) => panic!("TUDOKU_SERVE_MODE is solo, race or share, not {other}"),
+    };
+    let room = match mode {
+        Mode::Solo => 1,
+        _ => env_number("TUDOKU_SERVE_ROOM", 4).max(1),
+    };
     let binary = Path::new(env!("CARGO_BIN_EXE_tudoku"));
     let config = tempfile::tempdir().unwrap();
     let limit = (players + 10).to_string();
@@ -76,24 +219,15 @@ fn main() {
 
     runtime.block_on(async move {
         let started = Instant::now();
-        // everyone signs in and gets a first frame
-        let mut seated = Vec::new();
-        for number in 0..players {
-            seated.push(tokio::spawn(async move {
-                let key = new_key(number as u32);
-                let session = connect(port, &key).await;
-                let (keys, screen) = open(&session, 80, 24, None).await;
-                screen
-                    .wait_for("the first frame", |t| {
-                        t.contains("Cell     r1c1") && filled(t).is_some()
-                    })
-                    .await;
-                (session, Arc::new(keys), screen)
-            }));
+        // everyone signs in and gets a first frame, room by room
+        let mut rooms = Vec::new();
+        for first in (0..players).step_by(room) {
+            let size = room.min(players - first);
+            rooms.push(tokio::spawn(seat_room(port, first, size, mode)));
         }
         let mut sessions = Vec::new();
-        for seat in seated {
-            sessions.push(seat.await.unwrap());
+        for seated in rooms {
+            sessions.extend(seated.await.unwrap());
         }
         let signed_in = started.elapsed();
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -101,27 +235,10 @@ fn main() {
         let cpu_before = cpu_time(pid);
         let moving = Instant::now();
 
-        // everyone moves: right to r1c2, left to r1c1, and so on
         let mut playing = Vec::new();
         for (_session, keys, screen) in &sessions {
             let (keys, screen) = (Arc::clone(keys), screen.clone());
-            playing.push(tokio::spawn(async move {
-                let mut samples = Vec::new();
-                for step in 0..moves {
-                    let pause = rand::rng().random_range(200..1000);
-                    tokio::time::sleep(Duration::from_millis(pause)).await;
-                    let (key, cell): (&[u8], &str) = if step % 2 == 0 {
-                        (b"\x1b[C", "Cell     r1c2")
-                    } else {
-                        (b"\x1b[D", "Cell     r1c1")
-                    };
-                    let sent = Instant::now();
-                    keys.data_bytes(key).await.unwrap();
-                    screen.wait_for("the move", |t| t.contains(cell)).await;
-                    samples.push(sent.elapsed());
-                }
-                samples
-            }));
+            playing.push(tokio::spawn(play(keys, screen, moves, mode)));
         }
         let mut latencies = Vec::new();
         for player in playing {
@@ -133,7 +250,14 @@ fn main() {
             .map(|(after, before)| after.saturating_sub(before));
         latencies.sort();
 
-        println!("players          {players} at once, {moves} moves each");
+        println!(
+            "players          {players} at once, {moves} moves each, {}",
+            match mode {
+                Mode::Solo => "each alone".to_string(),
+                Mode::Race => format!("races of {room}"),
+                Mode::Share => format!("shared boards of {room}"),
+            }
+        );
         println!("sign-in          {signed_in:.2?} for all of them");
         println!(
             "keypress->screen p50 {:.1?}  p90 {:.1?}  p99 {:.1?}  worst {:.1?}  ({} samples)",

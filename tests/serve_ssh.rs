@@ -9,7 +9,7 @@ use russh::client;
 
 #[path = "ssh_client/mod.rs"]
 mod ssh_client;
-use ssh_client::{Server, TrustAll, connect, filled, new_key, open};
+use ssh_client::{Server, TrustAll, connect, filled, new_key, open, room_code};
 
 /// The binary under test.
 fn tudoku() -> &'static Path {
@@ -191,13 +191,6 @@ async fn by_keys_move(keys: &russh::ChannelWriteHalf<client::Msg>, screen: &ssh_
         .await;
 }
 
-/// The race's code on a screen's `Race` line.
-fn race_code(screen: &str) -> Option<String> {
-    let line = screen.lines().find(|l| l.contains("Race     "))?;
-    let code = line.split("Race     ").nth(1)?.split(' ').next()?;
-    Some(code.trim().to_string())
-}
-
 /// The count before `/81` on the line naming `player` in the race.
 fn player_filled(screen: &str, player: &str) -> Option<usize> {
     let line = screen
@@ -215,10 +208,10 @@ async fn a_race_shows_each_player_the_others_progress_live() {
     let (_ann_keys, ann_screen) = open(&ann, 100, 30, Some("race easy")).await;
     let opened = ann_screen
         .wait_for("the race", |t| {
-            race_code(t).is_some() && player_filled(t, "ann").is_some()
+            room_code(t).is_some() && player_filled(t, "ann").is_some()
         })
         .await;
-    let code = race_code(&opened).unwrap();
+    let code = room_code(&opened).unwrap();
     let givens = player_filled(&opened, "ann").unwrap();
     assert!(opened.contains(&format!("{code} (1)")), "{opened}");
 
@@ -276,7 +269,7 @@ async fn a_race_shows_each_player_the_others_progress_live() {
     let (bob_keys, bob_screen) = open(&bob, 100, 30, None).await;
     bob_screen
         .wait_for("bob back in the race", |t| {
-            race_code(t).as_deref() == Some(code.as_str())
+            room_code(t).as_deref() == Some(code.as_str())
                 && player_filled(t, "bob") == Some(givens + 1)
         })
         .await;
@@ -299,14 +292,15 @@ async fn a_race_shows_each_player_the_others_progress_live() {
     let (_keys, out) = open(&carl, 80, 24, Some("join ZZZZ")).await;
     assert_eq!(out.closed().await, Some(1));
     assert!(
-        out.received().contains("no race 'ZZZZ' under way"),
+        out.received().contains("no room 'ZZZZ' under way"),
         "{}",
         out.received()
     );
     let (_keys, out) = open(&carl, 80, 24, Some("race impossible")).await;
     assert_eq!(out.closed().await, Some(1));
     assert!(
-        out.received().contains("no level 'impossible'"),
+        out.received()
+            .contains("no level, board or variant 'impossible'"),
         "{}",
         out.received()
     );
@@ -351,15 +345,7 @@ async fn on_a_shared_board_each_players_entries_land_for_both() {
             t.contains("Shared   ") && filled(t).is_some()
         })
         .await;
-    let line = opened.lines().find(|l| l.contains("Shared   ")).unwrap();
-    let code = line
-        .split("Shared   ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .to_string();
+    let code = room_code(&opened).unwrap();
     let givens = filled(&opened).unwrap();
 
     let bob = connect_as(server.port, "bob", 31).await;
@@ -393,4 +379,65 @@ async fn on_a_shared_board_each_players_entries_land_for_both() {
         seen.contains(">ann      r") && seen.contains(" bob      r"),
         "{seen}"
     );
+}
+
+/// The lines of the board, as far as `width` columns.
+fn board_rows(screen: &str, width: usize) -> Vec<String> {
+    screen
+        .lines()
+        .filter(|l| l.trim_start().starts_with(['┏', '┃', '┠', '┣', '┗']))
+        .map(|l| l.chars().take(width).collect())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_picked_name_and_a_variant_board_go_into_a_race() {
+    let config = tempfile::tempdir().unwrap();
+    let server = Server::start(tudoku(), config.path(), &[]);
+    // a name is picked once and kept for the key
+    let ann = connect_as(server.port, "ann", 40).await;
+    let (_keys, out) = open(&ann, 80, 24, Some("name Anna-K")).await;
+    assert_eq!(out.closed().await, Some(0), "{}", out.received());
+    assert!(
+        out.received().contains("you are Anna-K"),
+        "{}",
+        out.received()
+    );
+    let (_keys, out) = open(&ann, 80, 24, Some("name a/b")).await;
+    assert_eq!(out.closed().await, Some(1));
+    assert!(
+        out.received().contains("no name 'a/b'"),
+        "{}",
+        out.received()
+    );
+    drop(ann);
+
+    let ann = connect_as(server.port, "ann", 40).await;
+    let (_ann_keys, ann_screen) = open(&ann, 100, 30, Some("race 6x6 jigsaw")).await;
+    let opened = ann_screen
+        .wait_for("the jigsaw race", |t| {
+            t.contains("Rules    jigsaw")
+                && room_code(t).is_some()
+                && player_filled(t, "Anna-K").is_some()
+                && t.contains("┗")
+        })
+        .await;
+    assert!(opened.contains("6x6"), "{opened}");
+    let code = room_code(&opened).unwrap();
+    let givens = player_filled(&opened, "Anna-K").unwrap();
+    assert!(givens < 36, "{opened}");
+
+    let bob = connect_as(server.port, "bob", 41).await;
+    let (_bob_keys, bob_screen) = open(&bob, 100, 30, Some(&format!("join {code}"))).await;
+    let joined = bob_screen
+        .wait_for("bob in the jigsaw race", |t| {
+            t.contains("Rules    jigsaw")
+                && player_filled(t, "Anna-K") == Some(givens)
+                && player_filled(t, "bob") == Some(givens)
+                && t.contains("┗")
+        })
+        .await;
+    // the same puzzle, regions and givens, on bob's board as on ann's
+    assert_eq!(board_rows(&joined, 40), board_rows(&opened, 40));
+    assert!(board_rows(&joined, 40).len() >= 7, "{joined}");
 }

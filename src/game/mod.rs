@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{
     Difficulty, DigitSet, Geometry, Grid, House, Outcome, Rules, Shape, Variant, conflicts,
-    is_solution, is_solved, rate_with, solve_unique, some_solution,
+    generate_variant, is_solution, is_solved, rate_with, solve_unique, some_solution,
 };
 
 pub use action::{Action, Applied, Direction, Jump};
@@ -261,6 +261,19 @@ impl Game {
             now,
         )
         .expect("new_puzzle returns a puzzle with its solution")
+    }
+
+    /// A fresh game of `variant` (not classic, which `generate` makes) on a
+    /// board of `shape`, from `seed`; `Err` says why there is none.
+    /// Variant puzzles have no level yet: the game has none.
+    pub fn generate_variant(
+        shape: Shape,
+        variant: Variant,
+        seed: u64,
+        now: Instant,
+    ) -> Result<Game, String> {
+        let made = generate_variant(shape, variant, seed).map_err(|e| e.to_string())?;
+        Game::new(made.puzzle, made.solution, None, Some(seed), now).map_err(|e| e.to_string())
     }
 
     /// Checks what a loaded file cannot be trusted with.

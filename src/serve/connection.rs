@@ -1,14 +1,14 @@
 //! One SSH connection: who the player is, the pty they asked for, and the
 //! game on their session channel. A connection gets a game and nothing
-//! else: its own game (no command), a new race (`race [LEVEL]`) or shared
-//! board (`share [LEVEL]`), one under way (`join CODE`, `watch CODE`); no
-//! shell, no other command, no subsystem, no
-//! forwarding, no agent and no X11; each request for one is refused (a
-//! command with a message).
+//! else: its own game (no command), a new race or shared board, one under
+//! way, or the name it is known by (the commands of `super::command`); no
+//! shell, no other command, no subsystem, no forwarding, no agent and no
+//! X11; each request for one is refused (a command with a message).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::mpsc::{SyncSender, TrySendError};
+use std::time::Instant;
 
 use ratatui::layout::Size;
 use russh::keys::HashAlg;
@@ -16,10 +16,11 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPubl
 use russh::{Channel, ChannelId, Pty};
 
 use super::Shared;
+use super::command::{self, Asked, Command, MAX_COMMAND};
 use super::limits::{Census, Counted};
 use super::player::{self, MAX_INPUT, Player};
+use super::profile;
 use super::rooms::Room;
-use crate::engine::Difficulty;
 use crate::storage::ConfigDir;
 use crate::ui::FromPlayer;
 
@@ -125,11 +126,58 @@ impl Connection {
         why: &str,
         session: &mut Session,
     ) -> Result<(), russh::Error> {
-        let text = format!("tudoku serve: {why}\r\n");
+        self.answer(channel, why, 1, session)
+    }
+
+    /// Tells the player `text`, and closes the channel with `status`.
+    fn answer(
+        &self,
+        channel: ChannelId,
+        text: &str,
+        status: u32,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
+        let text = format!("tudoku serve: {text}\r\n");
         session.data(channel, text.into_bytes())?;
-        session.exit_status_request(channel, 1)?;
+        session.exit_status_request(channel, status)?;
         session.eof(channel)?;
         session.close(channel)
+    }
+
+    /// A new room on a puzzle made for it, off the connections' threads:
+    /// a large board takes a while.
+    async fn open_room(&self, puzzle: Asked, shared: bool) -> Result<(Arc<Room>, bool), String> {
+        let rooms = Arc::clone(&self.shared.rooms);
+        let most = self.shared.limits.players;
+        rooms.has_room(most)?;
+        let made = tokio::task::spawn_blocking(move || {
+            let game = puzzle.game(crate::ui::random_seed(), Instant::now())?;
+            rooms.open(&game, shared, most)
+        });
+        match made.await {
+            Ok(opened) => opened.map(|room| (room, false)),
+            Err(_) => Err("the puzzle could not be made".to_string()),
+        }
+    }
+
+    /// The room under way with `code`.
+    fn room(&self, code: &str) -> Result<Arc<Room>, String> {
+        self.shared
+            .rooms
+            .find(code)
+            .ok_or_else(|| format!("no room '{code}' under way (its last player may have left)"))
+    }
+
+    /// Keeps `name` as the player's, for the rooms they join from now on.
+    fn keep_name(&mut self, name: String) -> Result<String, String> {
+        let Some(dir) = &self.dir else {
+            return Err("a name is kept for a key: sign in with one to pick a name".into());
+        };
+        prepare_dir(dir)?;
+        profile::set_name(dir, name.clone())?;
+        let said = format!("you are {name} here from now on");
+        self.name = name;
+        Ok(said)
     }
 }
 
@@ -144,7 +192,7 @@ impl Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        self.name = player_name(user);
+        self.name = command::user_name(user);
         Ok(if self.shared.open {
             Auth::Accept
         } else {
@@ -157,7 +205,7 @@ impl Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.name = player_name(user);
+        self.name = command::user_name(user);
         let fingerprint = key.public_key.fingerprint(HashAlg::Sha256);
         let name: String = fingerprint
             .as_bytes()
@@ -165,7 +213,11 @@ impl Handler for Connection {
             .take(16)
             .map(|b| format!("{b:02x}"))
             .collect();
-        self.dir = Some(ConfigDir::at(self.shared.players.join(name)));
+        let dir = ConfigDir::at(self.shared.players.join(name));
+        if let Some(picked) = profile::name(&dir) {
+            self.name = picked;
+        }
+        self.dir = Some(dir);
         Ok(Auth::Accept)
     }
 
@@ -213,37 +265,19 @@ impl Handler for Connection {
         command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let command = String::from_utf8_lossy(&command[..command.len().min(80)]).into_owned();
-        let words: Vec<&str> = command.split_whitespace().collect();
-        let rooms = &self.shared.rooms;
-        let most = self.shared.limits.players;
-        let missing =
-            |code: &str| format!("no race '{code}' under way (its last player may have left)");
-        let asked = match words[..] {
-            [kind @ ("race" | "share")] => rooms
-                .open(Difficulty::Easy, kind == "share", most)
-                .map(|room| (room, false)),
-            [kind @ ("race" | "share"), level] => match level.parse::<Difficulty>() {
-                Ok(level) => rooms
-                    .open(level, kind == "share", most)
-                    .map(|room| (room, false)),
-                Err(_) => Err(format!(
-                    "no level '{level}': easy, medium, hard, expert or extreme"
-                )),
-            },
-            ["join", code] => rooms
-                .find(code)
-                .map(|room| (room, false))
-                .ok_or_else(|| missing(code)),
-            ["watch", code] => rooms
-                .find(code)
-                .map(|room| (room, true))
-                .ok_or_else(|| missing(code)),
-            _ => Err(format!(
-                "no command '{command}' here: ssh in without one to play, \
-                 with `race [LEVEL]` to open a race, `share [LEVEL]` a shared board, \
-                 `join CODE` to join one, `watch CODE` to look on"
-            )),
+        let command = &command[..command.len().min(MAX_COMMAND)];
+        let asked = match command::parse(&String::from_utf8_lossy(command)) {
+            Ok(Command::Open { puzzle, shared }) => self.open_room(puzzle, shared).await,
+            Ok(Command::Join(code)) => self.room(&code).map(|room| (room, false)),
+            Ok(Command::Watch(code)) => self.room(&code).map(|room| (room, true)),
+            Ok(Command::Name(name)) => {
+                session.channel_success(channel)?;
+                return match self.keep_name(name) {
+                    Ok(said) => self.answer(channel, &said, 0, session),
+                    Err(why) => self.refuse(channel, &why, session),
+                };
+            }
+            Err(why) => Err(why),
         };
         match asked {
             Ok((room, watching)) => self.begin(channel, session, Some(room), watching),
@@ -312,19 +346,4 @@ impl Handler for Connection {
 fn prepare_dir(dir: &ConfigDir) -> Result<(), String> {
     dir.check()
         .map_err(|why| format!("cannot keep your games: {why}"))
-}
-
-/// The name a player signed in with, as others see it: letters, digits and
-/// `-_.`, 16 at most (`player` when nothing is left).
-fn player_name(user: &str) -> String {
-    let name: String = user
-        .chars()
-        .filter(|c| c.is_alphanumeric() || "-_.".contains(*c))
-        .take(16)
-        .collect();
-    if name.is_empty() {
-        "player".to_string()
-    } else {
-        name
-    }
 }

@@ -4,10 +4,12 @@
 //! plays, with their games and stats kept for their key. See README,
 //! "Playing over SSH", for what a host should know.
 
+mod command;
 mod connection;
 mod host_key;
 mod limits;
 mod player;
+mod profile;
 mod rooms;
 
 use std::io::Write;

@@ -24,7 +24,7 @@ use super::limits::Playing;
 use super::rooms::{Room, Rooms};
 use crate::storage::saves::{AUTOSAVE, SavedGame};
 use crate::storage::{ConfigDir, Loaded, load};
-use crate::ui::{Config, FromPlayer, Launch, Partners, Rivals, Start, StreamSeat, prepare};
+use crate::ui::{Config, FromPlayer, Launch, Partners, Rivals, Start, StreamSeat, Waker, prepare};
 
 /// Inputs waiting for the game: beyond this a player's keys are dropped
 /// (one who sends faster than a game reads is not typing).
@@ -67,7 +67,7 @@ pub fn start(
     player: Player,
 ) -> io::Result<SyncSender<FromPlayer>> {
     let (to_game, from_player) = sync_channel(INPUT_QUEUE);
-    let wake = to_game.clone();
+    let waker = Waker::new(to_game.clone());
     let (frames, mut to_send) = mpsc::channel::<Vec<u8>>(OUTPUT_QUEUE);
     tokio::spawn(async move {
         while let Some(bytes) = to_send.recv().await {
@@ -85,8 +85,8 @@ pub fn start(
             let mut player = player;
             // dropped last, once the game has saved
             let _playing = player.playing.take();
-            let opening = opening(dir, player, wake);
-            play(frames, size, from_player, quit, idle, opening)
+            let opening = opening(dir, player, waker.clone());
+            play(frames, size, from_player, quit, idle, opening, &waker)
         })?;
     Ok(to_game)
 }
@@ -112,6 +112,7 @@ fn play(
     quit: Arc<AtomicBool>,
     idle: Duration,
     opening: Opening,
+    waker: &Waker,
 ) {
     let (config, notices) = match &opening.dir {
         Some(dir) => Config::load(&dir.config_file()),
@@ -139,7 +140,7 @@ fn play(
         pending: Vec::new(),
     };
     let seat = StreamSeat::new(screen, size, from_player, quit, mouse);
-    if let Ok(mut seat) = seat.map(|seat| seat.idle_after(idle)) {
+    if let Ok(mut seat) = seat.map(|seat| seat.idle_after(idle).woken_by(waker)) {
         // a player's end that went away is the only way this fails, and
         // the game is saved either way
         let _ = app.run(&mut seat);
@@ -152,7 +153,7 @@ fn play(
 /// dropped connection's): their own unfinished game on the race's puzzle
 /// is resumed; any other is kept in a slot by the new one, as at a
 /// terminal.
-fn opening(dir: Option<ConfigDir>, player: Player, wake: SyncSender<FromPlayer>) -> Opening {
+fn opening(dir: Option<ConfigDir>, player: Player, wake: Waker) -> Opening {
     if player.watching
         && let Some(room) = player.race
     {

@@ -9,15 +9,14 @@
 //! news. A room ends with its last player.
 
 use std::collections::HashMap;
-use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use rand::RngExt;
 
-use crate::engine::{Difficulty, Grid, Shape};
+use crate::engine::{Difficulty, Grid};
 use crate::game::{CellState, Game};
-use crate::ui::{FromPlayer, Partner, Partners, Rival, Rivals, Standing};
+use crate::ui::{Partner, Partners, Rival, Rivals, Standing, Waker};
 
 /// Letters a code is made of: no I or O, which read as 1 and 0.
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -35,8 +34,8 @@ pub struct Room {
     /// The puzzle as each player gets it, their clock started when they join.
     givens: Grid,
     solution: Grid,
-    difficulty: Difficulty,
-    seed: u64,
+    difficulty: Option<Difficulty>,
+    seed: Option<u64>,
     players: Mutex<Players>,
     /// A shared board's cells, which every player's entries land on;
     /// `None` for a race, where each plays a board of their own.
@@ -48,7 +47,7 @@ struct Players {
     /// In the order they joined; `None` once gone.
     seats: Vec<Option<Player>>,
     /// Those who watch, woken as the players are; `None` once gone.
-    watchers: Vec<Option<SyncSender<FromPlayer>>>,
+    watchers: Vec<Option<Waker>>,
     /// Finishers so far, for the next one's place.
     finished: usize,
 }
@@ -60,7 +59,7 @@ struct Player {
     /// Their cursor's cell, on a shared board.
     cursor: usize,
     /// Wakes this player's game to draw the others' news.
-    wake: SyncSender<FromPlayer>,
+    wake: Waker,
 }
 
 /// A place in a room, given to a game: a player's seat, or a spectator's,
@@ -93,22 +92,12 @@ impl Rooms {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Opens a room on a new 9x9 puzzle of `difficulty`, a race or with
-    /// one `shared` board, unless there are `most` rooms already.
-    pub fn open(
-        &self,
-        difficulty: Difficulty,
-        shared: bool,
-        most: usize,
-    ) -> Result<Arc<Room>, String> {
-        let seed = crate::ui::random_seed();
-        let shape = Shape::for_size(9).expect("9x9 is a board");
-        let game = Game::generate_fresh(shape, difficulty, seed, &[], Instant::now());
+    /// Opens a room on the puzzle of `game`, a race or with one `shared`
+    /// board, unless there are `most` rooms already.
+    pub fn open(&self, game: &Game, shared: bool, most: usize) -> Result<Arc<Room>, String> {
         let mut rooms = self.lock();
         if rooms.len() >= most {
-            return Err(format!(
-                "{most} games together are under way, the most this server holds: join one, or try later"
-            ));
+            return Err(Rooms::full(most));
         }
         let code = loop {
             let mut rng = rand::rng();
@@ -123,13 +112,30 @@ impl Rooms {
             code: code.clone(),
             givens: game.givens().clone(),
             solution: game.solution().clone(),
-            difficulty: game.difficulty().unwrap_or(difficulty),
-            seed,
+            difficulty: game.difficulty(),
+            seed: game.seed(),
             players: Mutex::default(),
             board: shared.then(|| Mutex::new(game.cell_states())),
         });
         rooms.insert(code, Arc::clone(&room));
         Ok(room)
+    }
+
+    /// Why a room cannot be opened when `most` are under way.
+    fn full(most: usize) -> String {
+        format!(
+            "{most} games together are under way, the most this server holds: join one, or try later"
+        )
+    }
+
+    /// Whether another room may open beside the `most` there may be; asked
+    /// before a puzzle is made for it, which [`Rooms::open`] checks again.
+    pub fn has_room(&self, most: usize) -> Result<(), String> {
+        if self.lock().len() >= most {
+            Err(Rooms::full(most))
+        } else {
+            Ok(())
+        }
     }
 
     /// The room racing on `puzzle`, if one is under way.
@@ -205,20 +211,15 @@ impl Room {
         Game::new(
             self.givens.clone(),
             self.solution.clone(),
-            Some(self.difficulty),
-            Some(self.seed),
+            self.difficulty,
+            self.seed,
             Instant::now(),
         )
         .expect("a room's puzzle is a generated one")
     }
 
     /// Seats `name` in the room; `wake` reaches their game.
-    pub fn join(
-        room: &Arc<Room>,
-        rooms: &Arc<Rooms>,
-        name: String,
-        wake: SyncSender<FromPlayer>,
-    ) -> Seat {
+    pub fn join(room: &Arc<Room>, rooms: &Arc<Rooms>, name: String, wake: Waker) -> Seat {
         let mut players = room.players();
         players.seats.push(Some(Player {
             name,
@@ -238,7 +239,7 @@ impl Room {
     }
 
     /// A spectator's seat in the room; `wake` reaches their screen.
-    pub fn watch(room: &Arc<Room>, rooms: &Arc<Rooms>, wake: SyncSender<FromPlayer>) -> Seat {
+    pub fn watch(room: &Arc<Room>, rooms: &Arc<Rooms>, wake: Waker) -> Seat {
         let mut players = room.players();
         players.watchers.push(Some(wake));
         Seat {
@@ -272,11 +273,11 @@ impl Room {
                 && Some(i) != index
             {
                 // a game far behind on its input will draw the news anyway
-                let _ = player.wake.try_send(FromPlayer::Wake);
+                player.wake.wake();
             }
         }
         for watcher in players.watchers.iter().flatten() {
-            let _ = watcher.try_send(FromPlayer::Wake);
+            watcher.wake();
         }
     }
 }
@@ -384,7 +385,32 @@ impl Drop for Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::FromPlayer;
     use std::sync::mpsc::sync_channel;
+
+    fn easy() -> Game {
+        let nine = crate::engine::Shape::for_size(9).unwrap();
+        Game::generate(nine, Difficulty::Easy, 1, Instant::now())
+    }
+
+    #[test]
+    fn each_player_gets_the_rooms_puzzle_under_its_rules_on_a_fresh_clock() {
+        let rooms = Rooms::default();
+        let six = crate::engine::Shape::for_size(6).unwrap();
+        let jigsaw = "jigsaw".parse().unwrap();
+        let made = Game::generate_variant(six, jigsaw, 3, Instant::now()).unwrap();
+        let room = rooms.open(&made, false, 10).unwrap();
+        let joined = room.game();
+        assert_eq!(joined.givens(), made.givens());
+        assert_eq!(joined.solution(), made.solution());
+        assert_eq!(joined.variant(), jigsaw);
+        assert_eq!(joined.rules(), made.rules());
+        assert_eq!(joined.filled_count(), made.givens().filled_count());
+        assert_eq!(
+            rooms.with_puzzle(made.givens()).unwrap().code(),
+            room.code()
+        );
+    }
 
     fn standing(filled: usize, finished: bool) -> Standing {
         Standing {
@@ -400,11 +426,13 @@ mod tests {
     #[test]
     fn players_see_each_other_finish_in_order_and_the_last_ends_the_room() {
         let rooms = Arc::new(Rooms::default());
-        let room = rooms.open(Difficulty::Easy, false, 10).unwrap();
+        let room = rooms.open(&easy(), false, 10).unwrap();
         assert_eq!(room.code().len(), CODE_LENGTH);
         assert!(rooms.find(&room.code().to_lowercase()).is_some());
         let (wake_a, woken_a) = sync_channel(4);
+        let wake_a = Waker::new(wake_a);
         let (wake_b, woken_b) = sync_channel(4);
+        let wake_b = Waker::new(wake_b);
         let a = Room::join(&room, &rooms, "ann".into(), wake_a);
         let b = Room::join(&room, &rooms, "bob".into(), wake_b);
         // ann was woken by bob's arrival
@@ -419,6 +447,7 @@ mod tests {
         assert!(seen.iter().find(|r| r.name == "ann").unwrap().me);
         // a spectator sees both, is woken with them, and is no one
         let (wake_w, woken_w) = sync_channel(4);
+        let wake_w = Waker::new(wake_w);
         let watcher = Room::watch(&room, &rooms, wake_w);
         b.report(standing(81, true));
         assert!(matches!(woken_w.try_recv(), Ok(FromPlayer::Wake)));
@@ -437,10 +466,12 @@ mod tests {
     #[test]
     fn a_shared_board_takes_each_players_cells_and_cursor() {
         let rooms = Arc::new(Rooms::default());
-        let room = rooms.open(Difficulty::Easy, true, 10).unwrap();
+        let room = rooms.open(&easy(), true, 10).unwrap();
         assert!(room.is_shared());
         let (wake_a, _woken_a) = sync_channel(4);
+        let wake_a = Waker::new(wake_a);
         let (wake_b, woken_b) = sync_channel(4);
+        let wake_b = Waker::new(wake_b);
         let a = Room::join(&room, &rooms, "ann".into(), wake_a);
         let b = Room::join(&room, &rooms, "bob".into(), wake_b);
         let empty = (0..81).find(|&c| room.puzzle().get(c) == 0).unwrap();
@@ -456,8 +487,9 @@ mod tests {
         let ann = seen.iter().find(|p| p.name == "ann").unwrap();
         assert_eq!((ann.cursor, ann.me), (empty, false));
         // a race has no board to put cells on
-        let race = rooms.open(Difficulty::Easy, false, 10).unwrap();
+        let race = rooms.open(&easy(), false, 10).unwrap();
         let (wake_c, _woken_c) = sync_channel(4);
+        let wake_c = Waker::new(wake_c);
         let c = Room::join(&race, &rooms, "cy".into(), wake_c);
         Partners::put(&c, &[(empty, five)], empty);
         assert!(Partners::board(&c).is_empty());
@@ -466,8 +498,8 @@ mod tests {
     #[test]
     fn rooms_beyond_the_limit_are_refused() {
         let rooms = Rooms::default();
-        let _first = rooms.open(Difficulty::Easy, false, 1).unwrap();
-        let why = rooms.open(Difficulty::Easy, false, 1).err().unwrap();
+        let _first = rooms.open(&easy(), false, 1).unwrap();
+        let why = rooms.open(&easy(), false, 1).err().unwrap();
         assert!(why.contains("1 games together"), "{why}");
     }
 }

@@ -18,9 +18,9 @@ pub mod stats;
 pub mod timestamp;
 
 pub use autosave::Autosave;
-pub use document::{Loaded, Versioned, load};
+pub use document::{Loaded, Versioned, load, store};
 pub use paths::ConfigDir;
 
 // What the game's tests (src/tests) reach from outside this module.
 #[cfg(test)]
-pub use {document::store, saves::SavedGame};
+pub use saves::SavedGame;

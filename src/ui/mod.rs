@@ -35,7 +35,7 @@ pub use dialog::makes;
 pub use race::{Rival, Rivals, Standing};
 pub use shared::{Partner, Partners};
 pub use stats_table::stats_lines;
-pub use stream_seat::{FromPlayer, StreamSeat, bounded_size};
+pub use stream_seat::{FromPlayer, StreamSeat, Waker, bounded_size};
 pub use terminal::check_terminal;
 pub use time::{format_time, local_date};
 
@@ -53,7 +53,7 @@ pub use {
     view::share_commands,
 };
 
-use crate::engine::{Difficulty, Shape, Variant, generate_variant, highest_level};
+use crate::engine::{Difficulty, Shape, Variant, highest_level};
 use crate::game::Game;
 use crate::storage::saves::{self, SavedGame};
 use crate::storage::stats::Stats;
@@ -198,11 +198,7 @@ fn opening(
             // made on: then 9x9, and the player is told
             let nine = Shape::for_size(9).expect("9x9 is a board");
             let board = if makes(variant, shape) { shape } else { nine };
-            let made = generate_variant(board, variant, seed).map_err(|e| e.to_string());
-            match made.and_then(|made| {
-                Game::new(made.puzzle, made.solution, None, Some(seed), now)
-                    .map_err(|e| e.to_string())
-            }) {
+            match Game::generate_variant(board, variant, seed, now) {
                 Ok(game) => {
                     if board != shape {
                         notices.push(format!(

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
@@ -45,6 +45,35 @@ pub enum FromPlayer {
     Closed,
 }
 
+/// Wakes a game to draw others' news (a rival's move). However often it
+/// is called, at most one wake-up waits in the game's queue: in a busy
+/// room they would otherwise fill it and crowd out the player's own keys.
+#[derive(Clone)]
+pub struct Waker {
+    to_game: SyncSender<FromPlayer>,
+    /// A wake-up is in the queue, not yet taken by the seat.
+    waiting: Arc<AtomicBool>,
+}
+
+impl Waker {
+    /// A waker for the game whose inputs `to_game` sends.
+    pub fn new(to_game: SyncSender<FromPlayer>) -> Waker {
+        Waker {
+            to_game,
+            waiting: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    pub fn wake(&self) {
+        if !self.waiting.swap(true, Ordering::AcqRel)
+            && self.to_game.try_send(FromPlayer::Wake).is_err()
+        {
+            // a full queue: the player's own input redraws the news anyway
+            self.waiting.store(false, Ordering::Release);
+        }
+    }
+}
+
 /// A window's size as a stream seat draws it: within 1x1 and [`MAX_SIZE`].
 pub fn bounded_size(width: u32, height: u32) -> Size {
     let clamp = |n: u32, max: u16| n.clamp(1, u32::from(max)) as u16;
@@ -69,6 +98,51 @@ pub struct StreamSeat<W: Write> {
     last_input: Instant,
     /// The seat closed for want of input: the player is told on the way out.
     idled: bool,
+    news: News,
+    /// Cleared as a wake-up is taken, so that the next one is sent.
+    woken: Option<Arc<AtomicBool>>,
+}
+
+/// The shortest time between two frames drawn for others' news: a player
+/// in a busy room is woken by every move of every other, and a frame for
+/// each would cost the server a draw per move per player. Ten a second
+/// still looks live.
+pub const NEWS_INTERVAL: Duration = Duration::from_millis(100);
+
+/// When others' news was last drawn, and whether more waits.
+#[derive(Default)]
+struct News {
+    shown: Option<Instant>,
+    waiting: bool,
+}
+
+impl News {
+    /// Takes a wake-up at `now`: true when it is to be drawn now, false
+    /// when it waits for [`News::due`].
+    fn arrived(&mut self, now: Instant) -> bool {
+        match self.shown {
+            Some(shown) if now < shown + NEWS_INTERVAL => {
+                self.waiting = true;
+                false
+            }
+            _ => {
+                self.shown(now);
+                true
+            }
+        }
+    }
+
+    /// When the news waiting is to be drawn.
+    fn due(&self) -> Option<Instant> {
+        self.shown
+            .filter(|_| self.waiting)
+            .map(|shown| shown + NEWS_INTERVAL)
+    }
+
+    fn shown(&mut self, now: Instant) {
+        self.shown = Some(now);
+        self.waiting = false;
+    }
 }
 
 impl<W: Write> StreamSeat<W> {
@@ -105,7 +179,15 @@ impl<W: Write> StreamSeat<W> {
             idle_limit: None,
             last_input: Instant::now(),
             idled: false,
+            news: News::default(),
+            woken: None,
         })
+    }
+
+    /// Takes the wake-ups `waker` sends (see [`Waker`]).
+    pub fn woken_by(mut self, waker: &Waker) -> StreamSeat<W> {
+        self.woken = Some(Arc::clone(&waker.waiting));
+        self
     }
 
     /// Closes the seat (the game saves and ends) once the player has sent
@@ -144,7 +226,7 @@ impl<W: Write> Seat for StreamSeat<W> {
         if self.gone {
             return Some(Input::HangUp);
         }
-        let mut timeout = timeout;
+        let mut end = Instant::now() + timeout;
         if let Some(limit) = self.idle_limit {
             let left = limit.saturating_sub(self.last_input.elapsed());
             if left.is_zero() {
@@ -152,28 +234,52 @@ impl<W: Write> Seat for StreamSeat<W> {
                 self.idled = true;
                 return Some(Input::HangUp);
             }
-            timeout = timeout.min(left);
+            end = end.min(Instant::now() + left);
         }
-        match self.from_player.recv_timeout(timeout) {
-            Ok(FromPlayer::Bytes(bytes)) => {
-                self.last_input = Instant::now();
-                self.queued.extend(self.input.feed(&bytes));
-                // bytes that made no event still wake the loop: it looks
-                // at its flags and waits again
-                Some(self.queued.pop_front().map_or(Input::Signal, Input::Event))
+        loop {
+            // others' news waits for its turn, or for the timeout
+            let news_due = self.news.due();
+            let wait_until = news_due.map_or(end, |due| due.min(end));
+            let received = self
+                .from_player
+                .recv_timeout(wait_until.saturating_duration_since(Instant::now()));
+            match received {
+                Ok(FromPlayer::Bytes(bytes)) => {
+                    self.last_input = Instant::now();
+                    self.queued.extend(self.input.feed(&bytes));
+                    // bytes that made no event still wake the loop: it looks
+                    // at its flags and waits again
+                    return Some(self.queued.pop_front().map_or(Input::Signal, Input::Event));
+                }
+                Ok(FromPlayer::Resize { width, height }) => {
+                    let size = bounded_size(width, height);
+                    // the next draw sees the new size and redraws everything
+                    self.terminal.backend_mut().size = size;
+                    return Some(Input::Event(Event::Resize(size.width, size.height)));
+                }
+                Ok(FromPlayer::Wake) => {
+                    if let Some(woken) = &self.woken {
+                        woken.store(false, Ordering::Release);
+                    }
+                    if self.news.arrived(Instant::now()) {
+                        return Some(Input::Signal);
+                    }
+                }
+                Ok(FromPlayer::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    self.gone = true;
+                    return Some(Input::HangUp);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let now = Instant::now();
+                    if news_due.is_some_and(|due| due <= now) {
+                        self.news.shown(now);
+                        return Some(Input::Signal);
+                    }
+                    if now >= end {
+                        return None;
+                    }
+                }
             }
-            Ok(FromPlayer::Resize { width, height }) => {
-                let size = bounded_size(width, height);
-                // the next draw sees the new size and redraws everything
-                self.terminal.backend_mut().size = size;
-                Some(Input::Event(Event::Resize(size.width, size.height)))
-            }
-            Ok(FromPlayer::Wake) => Some(Input::Signal),
-            Ok(FromPlayer::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                self.gone = true;
-                Some(Input::HangUp)
-            }
-            Err(RecvTimeoutError::Timeout) => None,
         }
     }
 
@@ -293,6 +399,68 @@ fn idle_words(limit: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc::sync_channel;
+
+    /// A seat drawing into nothing, woken by the waker returned with it.
+    fn seat(queue: usize) -> (StreamSeat<io::Sink>, SyncSender<FromPlayer>, Waker) {
+        let (to_game, from_player) = sync_channel(queue);
+        let waker = Waker::new(to_game.clone());
+        let quit = Arc::new(AtomicBool::new(false));
+        let seat = StreamSeat::new(io::sink(), Size::new(80, 24), from_player, quit, false)
+            .unwrap()
+            .woken_by(&waker);
+        (seat, to_game, waker)
+    }
+
+    #[test]
+    fn wake_ups_never_crowd_out_the_players_keys() {
+        let (mut seat, to_game, waker) = seat(16);
+        for _ in 0..1000 {
+            waker.wake();
+        }
+        // one wake-up waits; the other fifteen places are the player's
+        for _ in 0..15 {
+            to_game.try_send(FromPlayer::Bytes(b"x".to_vec())).unwrap();
+        }
+        assert!(to_game.try_send(FromPlayer::Bytes(b"x".to_vec())).is_err());
+        let second = Duration::from_secs(1);
+        assert!(matches!(seat.next(second), Some(Input::Signal)));
+        for _ in 0..15 {
+            assert!(matches!(
+                seat.next(second),
+                Some(Input::Event(Event::Key(_)))
+            ));
+        }
+        // taken, the wake-up may come again
+        waker.wake();
+        assert!(matches!(
+            seat.next(Duration::from_secs(5)),
+            Some(Input::Signal)
+        ));
+    }
+
+    #[test]
+    fn news_is_drawn_ten_times_a_second_at_most_and_never_lost() {
+        let (mut seat, to_game, waker) = seat(16);
+        waker.wake();
+        assert!(matches!(
+            seat.next(Duration::from_secs(1)),
+            Some(Input::Signal)
+        ));
+        let drawn = Instant::now();
+        waker.wake();
+        to_game.send(FromPlayer::Bytes(b"x".to_vec())).unwrap();
+        // the key is not held back by the news, which comes in its turn
+        let (mut key, mut news) = (false, None);
+        while !key || news.is_none() {
+            match seat.next(Duration::from_secs(5)) {
+                Some(Input::Event(_)) => key = true,
+                Some(Input::Signal) => news = Some(Instant::now()),
+                _ => panic!("neither the key nor the news"),
+            }
+        }
+        assert!(news.unwrap() >= drawn + NEWS_INTERVAL);
+    }
 
     #[test]
     fn idle_limits_read_as_words() {

@@ -220,3 +220,16 @@ pub fn filled(screen: &str) -> Option<usize> {
     let after = line.split("Filled").nth(1)?.trim_start();
     after.split('/').next()?.trim().parse().ok()
 }
+
+/// The code of the room on a screen: on the panel's `Race` line, or its
+/// `Shared` line for a shared board.
+pub fn room_code(screen: &str) -> Option<String> {
+    let (line, label) = screen.lines().find_map(|l| {
+        ["Race     ", "Shared   "]
+            .into_iter()
+            .find(|label| l.contains(label))
+            .map(|label| (l, label))
+    })?;
+    let code = line.split(label).nth(1)?.split(' ').next()?;
+    Some(code.trim().to_string())
+}
