@@ -82,18 +82,20 @@ type Seated = (
 /// alone, or the first opening a room that the others join.
 async fn seat_room(port: u16, first: usize, size: usize, mode: Mode) -> Vec<Seated> {
     let opens = match mode {
-        Mode::Solo => None,
-        Mode::Race => Some("race"),
-        Mode::Share => Some("share"),
+        Mode::Solo => "play",
+        Mode::Race => "race",
+        Mode::Share => "share",
     };
-    let opener = seat(port, first, opens.map(str::to_string)).await;
+    let opener = seat(port, first, opens.to_string()).await;
     let code = match mode {
         Mode::Solo => None,
         _ => Some(room_code(&opener.2.text()).expect("the room's code on its screen")),
     };
     let mut joining = Vec::new();
     for number in first + 1..first + size {
-        let command = code.as_ref().map(|code| format!("join {code}"));
+        let command = code
+            .as_ref()
+            .map_or_else(|| "play".into(), |code| format!("join {code}"));
         joining.push(tokio::spawn(seat(port, number, command)));
     }
     let mut seated = vec![opener];
@@ -103,13 +105,13 @@ async fn seat_room(port: u16, first: usize, size: usize, mode: Mode) -> Vec<Seat
     seated
 }
 
-/// Player `number`, signed in with `command`, once their first frame is in
-/// (with the room's code, in a room).
-async fn seat(port: u16, number: usize, command: Option<String>) -> Seated {
+/// Player `number`, signed in with `command` (`play`, or a room's), once
+/// their first frame is in (with the room's code, in a room).
+async fn seat(port: u16, number: usize, command: String) -> Seated {
     let key = new_key(number as u32);
     let session = connect(port, &key).await;
-    let in_room = command.is_some();
-    let (keys, screen) = open(&session, 80, 24, command.as_deref()).await;
+    let in_room = command != "play";
+    let (keys, screen) = open(&session, 80, 24, Some(&command)).await;
     screen
         .wait_for("the first frame", |t| {
             t.contains("Cell     r1c1")

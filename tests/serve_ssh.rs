@@ -29,6 +29,11 @@ async fn a_player_plays_over_ssh_and_gets_their_board_back() {
 
     let session = connect(server.port, &key).await;
     let (keys, screen) = open(&session, 80, 24, None).await;
+    // a plain ssh opens the lobby; Enter there is the player's own game
+    screen
+        .wait_for("the lobby", |t| t.contains("Your own game: a new one"))
+        .await;
+    keys.data_bytes(&b"\r"[..]).await.unwrap();
     let first = screen
         .wait_for("the board", |t| {
             t.contains("Cell     r1c1") && filled(t).is_some()
@@ -50,7 +55,7 @@ async fn a_player_plays_over_ssh_and_gets_their_board_back() {
 
     // the same key, a new connection: the same board, the digit still there
     let session = connect(server.port, &key).await;
-    let (_keys, screen) = open(&session, 80, 24, None).await;
+    let (_keys, screen) = open(&session, 80, 24, Some("play")).await;
     screen
         .wait_for("the board again", |t| filled(t) == Some(givens + 1))
         .await;
@@ -59,7 +64,7 @@ async fn a_player_plays_over_ssh_and_gets_their_board_back() {
 
     // another key: a directory of its own
     let other = connect(server.port, &new_key(2)).await;
-    let (_keys, screen) = open(&other, 80, 24, None).await;
+    let (_keys, screen) = open(&other, 80, 24, Some("play")).await;
     screen.wait_for("a game", |t| filled(t).is_some()).await;
     let players = config.path().join("server").join("players");
     let dirs = std::fs::read_dir(&players).unwrap().count();
@@ -81,7 +86,7 @@ async fn commands_and_keyless_sign_in_are_refused_and_a_huge_pty_is_bounded() {
         &connect(server.port, &new_key(4)).await,
         100_000,
         100_000,
-        None,
+        Some("play"),
     )
     .await;
     screen
@@ -102,7 +107,7 @@ async fn one_too_many_from_an_address_is_told_why() {
     let config = tempfile::tempdir().unwrap();
     let server = Server::start(tudoku(), config.path(), &["--max-per-address", "1"]);
     let first = connect(server.port, &new_key(5)).await;
-    let (_keys, screen) = open(&first, 80, 24, None).await;
+    let (_keys, screen) = open(&first, 80, 24, Some("play")).await;
     screen.wait_for("a game", |t| filled(t).is_some()).await;
     let second = connect(server.port, &new_key(6)).await;
     let (_keys, refused) = open(&second, 80, 24, None).await;
@@ -133,11 +138,11 @@ async fn random_bytes_on_a_channel_harm_neither_it_nor_the_others() {
     let config = tempfile::tempdir().unwrap();
     let server = Server::start(tudoku(), config.path(), &[]);
     let bystander = connect(server.port, &new_key(7)).await;
-    let (by_keys, by_screen) = open(&bystander, 80, 24, None).await;
+    let (by_keys, by_screen) = open(&bystander, 80, 24, Some("play")).await;
     by_screen.wait_for("a game", |t| filled(t).is_some()).await;
 
     let fuzzed = connect(server.port, &new_key(8)).await;
-    let (keys, screen) = open(&fuzzed, 80, 24, None).await;
+    let (keys, screen) = open(&fuzzed, 80, 24, Some("play")).await;
     screen.wait_for("a game", |t| filled(t).is_some()).await;
     // escape-heavy noise in packets of every size, without the bytes that
     // would end the game (q, ^C) or open a dialog that eats keys
@@ -177,7 +182,7 @@ async fn random_bytes_on_a_channel_harm_neither_it_nor_the_others() {
     );
     by_keys_move(&by_keys, &by_screen).await;
     let newcomer = connect(server.port, &new_key(9)).await;
-    let (_keys, fresh) = open(&newcomer, 80, 24, None).await;
+    let (_keys, fresh) = open(&newcomer, 80, 24, Some("play")).await;
     fresh
         .wait_for("a newcomer's game", |t| filled(t).is_some())
         .await;
@@ -317,7 +322,7 @@ async fn a_key_has_one_game_at_a_time() {
     let server = Server::start(tudoku(), config.path(), &[]);
     let key = new_key(20);
     let first = connect(server.port, &key).await;
-    let (_keys, screen) = open(&first, 80, 24, None).await;
+    let (_keys, screen) = open(&first, 80, 24, Some("play")).await;
     screen.wait_for("a game", |t| filled(t).is_some()).await;
     let second = connect(server.port, &key).await;
     let (_keys, refused) = open(&second, 80, 24, None).await;
@@ -440,4 +445,59 @@ async fn a_picked_name_and_a_variant_board_go_into_a_race() {
     // the same puzzle, regions and givens, on bob's board as on ann's
     assert_eq!(board_rows(&joined, 40), board_rows(&opened, 40));
     assert!(board_rows(&joined, 40).len() >= 7, "{joined}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_the_rooms_and_takes_commands() {
+    let config = tempfile::tempdir().unwrap();
+    let server = Server::start(tudoku(), config.path(), &[]);
+    let ann = connect_as(server.port, "ann", 50).await;
+    let (_ann_keys, ann_screen) = open(&ann, 100, 30, Some("race medium")).await;
+    let opened = ann_screen
+        .wait_for("ann's race", |t| room_code(t).is_some() && t.contains("┗"))
+        .await;
+    let code = room_code(&opened).unwrap();
+
+    let bob = connect_as(server.port, "bob", 51).await;
+    let (bob_keys, bob_screen) = open(&bob, 80, 24, None).await;
+    let lobby = bob_screen
+        .wait_for("the lobby with ann's race", |t| t.contains(&code))
+        .await;
+    let listed = lobby.lines().find(|l| l.contains(&code)).unwrap();
+    assert!(
+        listed.contains("race") && listed.contains("9x9 medium") && listed.contains("ann"),
+        "{lobby}"
+    );
+    assert!(lobby.contains("you are bob"), "{lobby}");
+    // a command that is none is answered in the lobby, which stays
+    bob_keys.data_bytes(&b"race 7\r"[..]).await.unwrap();
+    bob_screen
+        .wait_for("the refusal", |t| t.contains("no 7x7 board"))
+        .await;
+    // a name picked in the lobby is kept and shown
+    bob_keys.data_bytes(&b"name Bobby\r"[..]).await.unwrap();
+    bob_screen
+        .wait_for("the new name", |t| {
+            t.contains("you are Bobby here from now on") && t.contains("you are Bobby")
+        })
+        .await;
+    // down to ann's race, Enter: bob is in it, under his new name
+    bob_keys.data_bytes(&b"\x1b[B\r"[..]).await.unwrap();
+    bob_screen
+        .wait_for("bob in ann's race", |t| {
+            room_code(t).as_deref() == Some(code.as_str()) && t.contains(" (2)")
+        })
+        .await;
+    ann_screen
+        .wait_for("ann sees Bobby", |t| player_filled(t, "Bobby").is_some())
+        .await;
+
+    // q in the lobby leaves, exit status 0
+    let cy = connect_as(server.port, "cy", 52).await;
+    let (cy_keys, cy_screen) = open(&cy, 80, 24, None).await;
+    cy_screen
+        .wait_for("cy's lobby", |t| t.contains("you are cy"))
+        .await;
+    cy_keys.data_bytes(&b"q"[..]).await.unwrap();
+    assert_eq!(cy_screen.closed().await, Some(0));
 }

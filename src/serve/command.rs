@@ -16,6 +16,8 @@ pub const MAX_COMMAND: usize = 80;
 /// What a session asks for.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Command {
+    /// The player's own game, without the lobby.
+    Play,
     /// A new room: a race, or one board everyone solves (`shared`).
     Open { puzzle: Asked, shared: bool },
     /// Playing in the room with this code.
@@ -66,8 +68,8 @@ impl Asked {
 }
 
 /// What to type, as a refusal ends.
-const USAGE: &str = "ssh in without a command to play alone, or with `race [LEVEL] [SIZE] [VARIANT]` \
-     to open a race, `share [...]` a shared board, `join CODE` to join one, `watch CODE` \
+const USAGE: &str = "ssh in without a command for the lobby, or with `play` for your own game, \
+     `race [LEVEL] [SIZE] [VARIANT]` to open a race, `share [...]` a shared board, `join CODE` to join one, `watch CODE` \
      to look on, `name NAME` to be called NAME";
 
 /// Reads the command `text` (already cut to [`MAX_COMMAND`]).
@@ -78,6 +80,7 @@ pub fn parse(text: &str) -> Result<Command, String> {
             puzzle: asked(options)?,
             shared: kind == "share",
         }),
+        ["play"] => Ok(Command::Play),
         ["join", code] => Ok(Command::Join(code.to_ascii_uppercase())),
         ["watch", code] => Ok(Command::Watch(code.to_ascii_uppercase())),
         ["name", name] => chosen_name(name).map(Command::Name),
@@ -252,6 +255,7 @@ mod tests {
         assert_eq!(parse("join abcd"), Ok(Command::Join("ABCD".into())));
         assert_eq!(parse("watch WXYZ"), Ok(Command::Watch("WXYZ".into())));
         assert_eq!(parse("name Ann_2"), Ok(Command::Name("Ann_2".into())));
+        assert_eq!(parse(" play "), Ok(Command::Play));
     }
 
     #[test]

@@ -8,7 +8,6 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::mpsc::{SyncSender, TrySendError};
-use std::time::Instant;
 
 use ratatui::layout::Size;
 use russh::keys::HashAlg;
@@ -66,14 +65,16 @@ impl Connection {
         }
     }
 
-    /// Starts the player's game on `channel`: their own, or `race`'s
-    /// (looked on when `watching`: nothing of the player's is touched).
+    /// Starts the player's game on `channel`: their own (after the lobby
+    /// with `lobby`), or `race`'s (looked on when `watching`: nothing of the
+    /// player's is touched).
     fn begin(
         &mut self,
         channel: ChannelId,
         session: &mut Session,
         race: Option<Arc<Room>>,
         watching: bool,
+        lobby: bool,
     ) -> Result<(), russh::Error> {
         if self.game.is_some() {
             return session.channel_failure(channel);
@@ -107,6 +108,8 @@ impl Connection {
                 rooms: Arc::clone(&self.shared.rooms),
                 race,
                 watching,
+                lobby,
+                most_rooms: self.shared.limits.players,
                 playing,
             },
         );
@@ -150,34 +153,11 @@ impl Connection {
         let rooms = Arc::clone(&self.shared.rooms);
         let most = self.shared.limits.players;
         rooms.has_room(most)?;
-        let made = tokio::task::spawn_blocking(move || {
-            let game = puzzle.game(crate::ui::random_seed(), Instant::now())?;
-            rooms.open(&game, shared, most)
-        });
+        let made = tokio::task::spawn_blocking(move || rooms.open_new(puzzle, shared, most));
         match made.await {
             Ok(opened) => opened.map(|room| (room, false)),
             Err(_) => Err("the puzzle could not be made".to_string()),
         }
-    }
-
-    /// The room under way with `code`.
-    fn room(&self, code: &str) -> Result<Arc<Room>, String> {
-        self.shared
-            .rooms
-            .find(code)
-            .ok_or_else(|| format!("no room '{code}' under way (its last player may have left)"))
-    }
-
-    /// Keeps `name` as the player's, for the rooms they join from now on.
-    fn keep_name(&mut self, name: String) -> Result<String, String> {
-        let Some(dir) = &self.dir else {
-            return Err("a name is kept for a key: sign in with one to pick a name".into());
-        };
-        prepare_dir(dir)?;
-        profile::set_name(dir, name.clone())?;
-        let said = format!("you are {name} here from now on");
-        self.name = name;
-        Ok(said)
     }
 }
 
@@ -256,7 +236,7 @@ impl Handler for Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.begin(channel, session, None, false)
+        self.begin(channel, session, None, false, true)
     }
 
     async fn exec_request(
@@ -268,19 +248,23 @@ impl Handler for Connection {
         let command = &command[..command.len().min(MAX_COMMAND)];
         let asked = match command::parse(&String::from_utf8_lossy(command)) {
             Ok(Command::Open { puzzle, shared }) => self.open_room(puzzle, shared).await,
-            Ok(Command::Join(code)) => self.room(&code).map(|room| (room, false)),
-            Ok(Command::Watch(code)) => self.room(&code).map(|room| (room, true)),
+            Ok(Command::Play) => return self.begin(channel, session, None, false, false),
+            Ok(Command::Join(code)) => self.shared.rooms.under_way(&code).map(|room| (room, false)),
+            Ok(Command::Watch(code)) => self.shared.rooms.under_way(&code).map(|room| (room, true)),
             Ok(Command::Name(name)) => {
                 session.channel_success(channel)?;
-                return match self.keep_name(name) {
-                    Ok(said) => self.answer(channel, &said, 0, session),
+                return match profile::keep_name(self.dir.as_ref(), &name) {
+                    Ok(said) => {
+                        self.name = name;
+                        self.answer(channel, &said, 0, session)
+                    }
                     Err(why) => self.refuse(channel, &why, session),
                 };
             }
             Err(why) => Err(why),
         };
         match asked {
-            Ok((room, watching)) => self.begin(channel, session, Some(room), watching),
+            Ok((room, watching)) => self.begin(channel, session, Some(room), watching, false),
             Err(why) => {
                 session.channel_success(channel)?;
                 self.refuse(channel, &why, session)

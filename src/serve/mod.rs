@@ -8,6 +8,7 @@ mod command;
 mod connection;
 mod host_key;
 mod limits;
+mod lobby;
 mod player;
 mod profile;
 mod rooms;

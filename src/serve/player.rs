@@ -4,14 +4,16 @@
 //! their games and stats in a directory of their own under the server's
 //! data directory, as a player at a terminal keeps them in theirs: the
 //! autosave that lets a terminal player resume is what gives a player who
-//! reconnects their board back. In a race, the game is the room's puzzle
-//! and holds the player's seat in the room (`super::rooms`).
+//! reconnects their board back. A player who asked for nothing sees the
+//! lobby first (`super::lobby`), on the same seat the game then takes. In
+//! a race, the game is the room's puzzle and holds the player's seat in
+//! the room (`super::rooms`).
 
 use std::io::{self, Write};
 use std::mem;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{SyncSender, sync_channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -21,10 +23,15 @@ use russh::server::Handle;
 use tokio::sync::mpsc;
 
 use super::limits::Playing;
+use super::lobby::{self, Choice, Visitor};
 use super::rooms::{Room, Rooms};
+use crate::engine::Grid;
+use crate::game::Game;
 use crate::storage::saves::{AUTOSAVE, SavedGame};
 use crate::storage::{ConfigDir, Loaded, load};
-use crate::ui::{Config, FromPlayer, Launch, Partners, Rivals, Start, StreamSeat, Waker, prepare};
+use crate::ui::{
+    Config, FromPlayer, Launch, Partners, Rivals, Seat, Start, StreamSeat, Waker, prepare,
+};
 
 /// Inputs waiting for the game: beyond this a player's keys are dropped
 /// (one who sends faster than a game reads is not typing).
@@ -46,6 +53,11 @@ pub struct Player {
     pub race: Option<Arc<Room>>,
     /// `watch CODE`: the race is looked at, not played.
     pub watching: bool,
+    /// No command: the lobby first, unless the player is back for a room
+    /// under way.
+    pub lobby: bool,
+    /// Rooms the server holds at most.
+    pub most_rooms: usize,
     /// Their one game marked as under way, until it has ended and saved.
     pub playing: Option<Playing>,
 }
@@ -85,8 +97,38 @@ pub fn start(
             let mut player = player;
             // dropped last, once the game has saved
             let _playing = player.playing.take();
-            let opening = opening(dir, player, waker.clone());
-            play(frames, size, from_player, quit, idle, opening, &waker)
+            let screen = ChannelScreen {
+                frames,
+                pending: Vec::new(),
+            };
+            let (config, notices) = match &dir {
+                Some(dir) => Config::load(&dir.config_file()),
+                None => (Config::default(), Vec::new()),
+            };
+            let mouse = config.settings.mouse;
+            let seat = StreamSeat::new(screen, size, from_player, quit, mouse);
+            // a player's end that went away is the only way this fails,
+            // and the game is saved either way
+            let Ok(seat) = seat else { return };
+            let mut seat = seat.idle_after(idle).woken_by(&waker);
+            if player.lobby && unfinished_room(dir.as_ref(), &player.rooms).is_none() {
+                match lobby_choice(&mut seat, &mut player, dir.as_ref()) {
+                    Choice::OwnGame => {}
+                    Choice::Room { room, watching } => {
+                        player.race = Some(room);
+                        player.watching = watching;
+                    }
+                    Choice::Leave => return,
+                }
+            }
+            let opening = opening(dir, player, waker);
+            let launch = Launch {
+                config,
+                notices,
+                dir: opening.dir,
+                start: opening.start,
+            };
+            let _ = play(&mut seat, launch, opening.parts);
         })?;
     Ok(to_game)
 }
@@ -96,6 +138,11 @@ struct Opening {
     /// Where the player's files are (`None`: nothing kept).
     dir: Option<ConfigDir>,
     start: Start,
+    parts: Parts,
+}
+
+/// The parts of a game together, beyond the game itself.
+struct Parts {
     /// The race, when there is one.
     rivals: Option<Box<dyn Rivals>>,
     /// The shared board, when there is one.
@@ -104,47 +151,64 @@ struct Opening {
     read_only: Option<String>,
 }
 
+/// The lobby, for a player who asked for nothing (see `super::lobby`).
+fn lobby_choice(seat: &mut impl Seat, player: &mut Player, dir: Option<&ConfigDir>) -> Choice {
+    let own_game = dir.and_then(|dir| match load::<SavedGame>(&dir.save_file(AUTOSAVE)) {
+        Loaded::Ok(saved) if !saved.game.is_won() => Some(describe(&saved.game)),
+        _ => None,
+    });
+    let rooms = Arc::clone(&player.rooms);
+    let mut visitor = Visitor {
+        name: &mut player.name,
+        dir,
+        own_game,
+        rooms: &rooms,
+        most_rooms: player.most_rooms,
+    };
+    lobby::run(seat, &mut visitor)
+}
+
+/// A game as the lobby names it: `9x9 hard, 31/81 filled`.
+fn describe(game: &Game) -> String {
+    let n = game.shape().n();
+    let variant = game.variant();
+    let kind = match game.difficulty() {
+        _ if !variant.is_classic() => format!(" {variant}"),
+        Some(level) => format!(" {level}"),
+        None => String::new(),
+    };
+    format!(
+        "{n}x{n}{kind}, {}/{} filled",
+        game.filled_count(),
+        game.shape().cell_count()
+    )
+}
+
 /// The game, until the player quits or goes away.
-fn play(
-    frames: mpsc::Sender<Vec<u8>>,
-    size: Size,
-    from_player: Receiver<FromPlayer>,
-    quit: Arc<AtomicBool>,
-    idle: Duration,
-    opening: Opening,
-    waker: &Waker,
-) {
-    let (config, notices) = match &opening.dir {
-        Some(dir) => Config::load(&dir.config_file()),
-        None => (Config::default(), Vec::new()),
-    };
-    let mouse = config.settings.mouse;
-    let launch = Launch {
-        config,
-        notices,
-        dir: opening.dir,
-        start: opening.start,
-    };
+fn play(seat: &mut impl Seat, launch: Launch, parts: Parts) -> std::io::Result<()> {
     let mut app = prepare(launch, Instant::now());
-    app.read_only = opening.read_only;
-    if let Some(rivals) = opening.rivals {
+    app.read_only = parts.read_only;
+    if let Some(rivals) = parts.rivals {
         app.rivals = Some(rivals);
         app.report_standing();
     }
-    if let Some(partners) = opening.partners {
+    if let Some(partners) = parts.partners {
         app.partners = Some(partners);
         app.sync_shared();
     }
-    let screen = ChannelScreen {
-        frames,
-        pending: Vec::new(),
+    app.run(seat)
+}
+
+/// The room under way on the puzzle of the player's unfinished game (one
+/// whose connection dropped), and that puzzle.
+fn unfinished_room(dir: Option<&ConfigDir>, rooms: &Rooms) -> Option<(Grid, Arc<Room>)> {
+    let dir = dir?;
+    let givens = match load::<SavedGame>(&dir.save_file(AUTOSAVE)) {
+        Loaded::Ok(saved) if !saved.game.is_won() => saved.game.givens().clone(),
+        _ => return None,
     };
-    let seat = StreamSeat::new(screen, size, from_player, quit, mouse);
-    if let Ok(mut seat) = seat.map(|seat| seat.idle_after(idle).woken_by(waker)) {
-        // a player's end that went away is the only way this fails, and
-        // the game is saved either way
-        let _ = app.run(&mut seat);
-    }
+    let room = rooms.with_puzzle(&givens)?;
+    Some((givens, room))
 }
 
 /// How the player's game opens. A spectator gets the race's puzzle to look
@@ -165,32 +229,29 @@ fn opening(dir: Option<ConfigDir>, player: Player, wake: Waker) -> Opening {
         return Opening {
             dir: None,
             start,
-            read_only,
-            rivals,
-            partners,
+            parts: Parts {
+                rivals,
+                partners,
+                read_only,
+            },
         };
     }
-    let unfinished =
-        dir.as_ref()
-            .and_then(|dir| match load::<SavedGame>(&dir.save_file(AUTOSAVE)) {
-                Loaded::Ok(saved) if !saved.game.is_won() => Some(saved.game.givens().clone()),
-                _ => None,
-            });
-    let room = player.race.or_else(|| {
-        unfinished
-            .as_ref()
-            .and_then(|givens| player.rooms.with_puzzle(givens))
-    });
+    let unfinished = unfinished_room(dir.as_ref(), &player.rooms);
+    let room = player
+        .race
+        .or_else(|| unfinished.as_ref().map(|(_, room)| Arc::clone(room)));
     let Some(room) = room else {
         return Opening {
             dir,
             start: Start::Resume,
-            rivals: None,
-            partners: None,
-            read_only: None,
+            parts: Parts {
+                rivals: None,
+                partners: None,
+                read_only: None,
+            },
         };
     };
-    let start = if unfinished.as_ref() == Some(room.puzzle()) {
+    let start = if unfinished.as_ref().map(|(givens, _)| givens) == Some(room.puzzle()) {
         Start::Resume
     } else {
         Start::Entered(Box::new(room.game()))
@@ -200,9 +261,11 @@ fn opening(dir: Option<ConfigDir>, player: Player, wake: Waker) -> Opening {
     Opening {
         dir,
         start,
-        rivals,
-        partners,
-        read_only: None,
+        parts: Parts {
+            rivals,
+            partners,
+            read_only: None,
+        },
     }
 }
 

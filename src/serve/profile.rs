@@ -48,6 +48,19 @@ pub fn set_name(dir: &ConfigDir, name: String) -> Result<(), String> {
         .map_err(|e| format!("cannot keep your name in {}: {e}", path.display()))
 }
 
+/// Keeps `name` for the player whose directory is `dir` (`None`: one who
+/// signed in without a key, for whom nothing is kept); `Ok` is the line
+/// that tells them.
+pub fn keep_name(dir: Option<&ConfigDir>, name: &str) -> Result<String, String> {
+    let Some(dir) = dir else {
+        return Err("a name is kept for a key: sign in with one to pick a name".into());
+    };
+    dir.check()
+        .map_err(|why| format!("cannot keep your name: {why}"))?;
+    set_name(dir, name.to_string())?;
+    Ok(format!("you are {name} here from now on"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

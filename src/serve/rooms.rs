@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use rand::RngExt;
 
+use super::command::Asked;
 use crate::engine::{Difficulty, Grid};
 use crate::game::{CellState, Game};
 use crate::ui::{Partner, Partners, Rival, Rivals, Standing, Waker};
@@ -36,6 +37,8 @@ pub struct Room {
     solution: Grid,
     difficulty: Option<Difficulty>,
     seed: Option<u64>,
+    /// When it opened, for the lobby's order.
+    opened: Instant,
     players: Mutex<Players>,
     /// A shared board's cells, which every player's entries land on;
     /// `None` for a race, where each plays a board of their own.
@@ -114,6 +117,7 @@ impl Rooms {
             solution: game.solution().clone(),
             difficulty: game.difficulty(),
             seed: game.seed(),
+            opened: Instant::now(),
             players: Mutex::default(),
             board: shared.then(|| Mutex::new(game.cell_states())),
         });
@@ -151,13 +155,73 @@ impl Rooms {
         self.lock().get(&code.to_ascii_uppercase()).cloned()
     }
 
+    /// [`Rooms::find`], or the line that tells the player there is none.
+    pub fn under_way(&self, code: &str) -> Result<Arc<Room>, String> {
+        self.find(code)
+            .ok_or_else(|| format!("no room '{code}' under way (its last player may have left)"))
+    }
+
+    /// Opens a room on a new puzzle as `puzzle` asks, a race or a `shared`
+    /// board, unless there are `most` rooms already (asked before the
+    /// puzzle is made, and again after). Takes as long as the puzzle does.
+    pub fn open_new(&self, puzzle: Asked, shared: bool, most: usize) -> Result<Arc<Room>, String> {
+        self.has_room(most)?;
+        let game = puzzle.game(crate::ui::random_seed(), Instant::now())?;
+        self.open(&game, shared, most)
+    }
+
+    /// What the lobby lists of each room under way, the newest last.
+    pub fn summaries(&self) -> Vec<Summary> {
+        let rooms: Vec<Arc<Room>> = self.lock().values().cloned().collect();
+        let mut listed: Vec<Summary> = rooms.iter().map(|room| room.summary()).collect();
+        listed.sort_by_key(|summary| summary.opened);
+        listed
+    }
+
     #[cfg(test)]
     pub fn count(&self) -> usize {
         self.lock().len()
     }
 }
 
+/// A room as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub code: String,
+    pub shared: bool,
+    /// Its board, variant and level: `9x9 easy`, `6x6 jigsaw`.
+    pub puzzle: String,
+    /// Who plays, in the order they came.
+    pub players: Vec<String>,
+    opened: Instant,
+}
+
 impl Room {
+    fn summary(&self) -> Summary {
+        let shape = self.givens.shape();
+        let variant = self.givens.rules().variant();
+        let kind = match self.difficulty {
+            _ if !variant.is_classic() => variant.to_string(),
+            Some(level) => level.to_string(),
+            None => String::new(),
+        };
+        let players = self.players();
+        Summary {
+            code: self.code.clone(),
+            shared: self.is_shared(),
+            puzzle: format!("{}x{} {kind}", shape.n(), shape.n())
+                .trim_end()
+                .to_string(),
+            players: players
+                .seats
+                .iter()
+                .flatten()
+                .map(|p| p.name.clone())
+                .collect(),
+            opened: self.opened,
+        }
+    }
+
     /// True for a shared board, false for a race.
     pub fn is_shared(&self) -> bool {
         self.board.is_some()
