@@ -329,19 +329,21 @@ impl Room {
         self.players.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Wakes every game in the room but the player `index`'s.
+    /// Wakes every game in the room but the player `index`'s, each told
+    /// how many play here (a crowded room's news is drawn less often).
     fn wake_all_but(&self, index: Option<usize>) {
         let players = self.players();
-        for (i, player) in players.seats.iter().enumerate() {
-            if let Some(player) = player
-                && Some(i) != index
-            {
-                // a game far behind on its input will draw the news anyway
-                player.wake.wake();
-            }
-        }
-        for watcher in players.watchers.iter().flatten() {
-            watcher.wake();
+        let crowd = players.seats.iter().flatten().count();
+        let others = players
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != index);
+        let woken = others.filter_map(|(_, player)| player.as_ref().map(|p| &p.wake));
+        for waker in woken.chain(players.watchers.iter().flatten()) {
+            // a game far behind on its input will draw the news anyway
+            waker.set_crowd(crowd);
+            waker.wake();
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
@@ -51,8 +51,17 @@ pub enum FromPlayer {
 #[derive(Clone)]
 pub struct Waker {
     to_game: SyncSender<FromPlayer>,
+    shared: Arc<Wakes>,
+}
+
+/// What a waker and its seat share.
+#[derive(Default)]
+struct Wakes {
     /// A wake-up is in the queue, not yet taken by the seat.
-    waiting: Arc<AtomicBool>,
+    waiting: AtomicBool,
+    /// How many play where the news comes from: the more, the less often
+    /// it is drawn (see [`news_interval`]).
+    crowd: AtomicUsize,
 }
 
 impl Waker {
@@ -60,17 +69,22 @@ impl Waker {
     pub fn new(to_game: SyncSender<FromPlayer>) -> Waker {
         Waker {
             to_game,
-            waiting: Arc::new(AtomicBool::new(false)),
+            shared: Arc::default(),
         }
     }
 
     pub fn wake(&self) {
-        if !self.waiting.swap(true, Ordering::AcqRel)
+        if !self.shared.waiting.swap(true, Ordering::AcqRel)
             && self.to_game.try_send(FromPlayer::Wake).is_err()
         {
             // a full queue: the player's own input redraws the news anyway
-            self.waiting.store(false, Ordering::Release);
+            self.shared.waiting.store(false, Ordering::Release);
         }
+    }
+
+    /// Tells the seat how many now play in the room the news comes from.
+    pub fn set_crowd(&self, players: usize) {
+        self.shared.crowd.store(players, Ordering::Relaxed);
     }
 }
 
@@ -99,8 +113,9 @@ pub struct StreamSeat<W: Write> {
     /// The seat closed for want of input: the player is told on the way out.
     idled: bool,
     news: News,
-    /// Cleared as a wake-up is taken, so that the next one is sent.
-    woken: Option<Arc<AtomicBool>>,
+    /// Shared with the waker: cleared as a wake-up is taken, so that the
+    /// next one is sent.
+    woken: Option<Arc<Wakes>>,
 }
 
 /// The shortest time between two frames drawn for others' news: a player
@@ -109,11 +124,24 @@ pub struct StreamSeat<W: Write> {
 /// still looks live.
 pub const NEWS_INTERVAL: Duration = Duration::from_millis(100);
 
+/// What each player of a crowd adds to the time between frames of news,
+/// beyond [`NEWS_INTERVAL`]: in a room of 200 every move redraws 199
+/// panels of 200 names, and the server's frames grow as the square of the
+/// room; this keeps them growing with the room alone (a room of 200 gets
+/// news once a second, as often as its clock).
+const NEWS_PER_PLAYER: Duration = Duration::from_millis(5);
+
+/// The time between frames of news from a room of `crowd` players.
+fn news_interval(crowd: usize) -> Duration {
+    NEWS_INTERVAL.max(NEWS_PER_PLAYER * crowd.min(1_000) as u32)
+}
+
 /// When others' news was last drawn, and whether more waits.
 #[derive(Default)]
 struct News {
     shown: Option<Instant>,
     waiting: bool,
+    interval: Duration,
 }
 
 impl News {
@@ -121,7 +149,7 @@ impl News {
     /// when it waits for [`News::due`].
     fn arrived(&mut self, now: Instant) -> bool {
         match self.shown {
-            Some(shown) if now < shown + NEWS_INTERVAL => {
+            Some(shown) if now < shown + self.interval.max(NEWS_INTERVAL) => {
                 self.waiting = true;
                 false
             }
@@ -136,7 +164,7 @@ impl News {
     fn due(&self) -> Option<Instant> {
         self.shown
             .filter(|_| self.waiting)
-            .map(|shown| shown + NEWS_INTERVAL)
+            .map(|shown| shown + self.interval.max(NEWS_INTERVAL))
     }
 
     fn shown(&mut self, now: Instant) {
@@ -186,7 +214,7 @@ impl<W: Write> StreamSeat<W> {
 
     /// Takes the wake-ups `waker` sends (see [`Waker`]).
     pub fn woken_by(mut self, waker: &Waker) -> StreamSeat<W> {
-        self.woken = Some(Arc::clone(&waker.waiting));
+        self.woken = Some(Arc::clone(&waker.shared));
         self
     }
 
@@ -259,7 +287,8 @@ impl<W: Write> Seat for StreamSeat<W> {
                 }
                 Ok(FromPlayer::Wake) => {
                     if let Some(woken) = &self.woken {
-                        woken.store(false, Ordering::Release);
+                        woken.waiting.store(false, Ordering::Release);
+                        self.news.interval = news_interval(woken.crowd.load(Ordering::Relaxed));
                     }
                     if self.news.arrived(Instant::now()) {
                         return Some(Input::Signal);
@@ -437,6 +466,28 @@ mod tests {
             seat.next(Duration::from_secs(5)),
             Some(Input::Signal)
         ));
+    }
+
+    #[test]
+    fn a_crowded_room_is_drawn_less_often() {
+        assert_eq!(news_interval(0), NEWS_INTERVAL);
+        assert_eq!(news_interval(20), NEWS_INTERVAL);
+        assert_eq!(news_interval(200), Duration::from_secs(1));
+        assert_eq!(news_interval(usize::MAX), Duration::from_secs(5));
+        let (mut seat, _to_game, waker) = seat(16);
+        waker.set_crowd(200);
+        waker.wake();
+        assert!(matches!(
+            seat.next(Duration::from_secs(1)),
+            Some(Input::Signal)
+        ));
+        let drawn = Instant::now();
+        waker.wake();
+        assert!(matches!(
+            seat.next(Duration::from_secs(5)),
+            Some(Input::Signal)
+        ));
+        assert!(drawn.elapsed() >= Duration::from_millis(999));
     }
 
     #[test]
