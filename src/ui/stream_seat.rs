@@ -468,6 +468,17 @@ mod tests {
         ));
     }
 
+    /// Wakes `seat` and takes the news at once (none was drawn before):
+    /// when it was drawn.
+    fn news_drawn(seat: &mut StreamSeat<io::Sink>, waker: &Waker) -> Instant {
+        waker.wake();
+        assert!(matches!(
+            seat.next(Duration::from_secs(1)),
+            Some(Input::Signal)
+        ));
+        Instant::now()
+    }
+
     #[test]
     fn a_crowded_room_is_drawn_less_often() {
         assert_eq!(news_interval(0), NEWS_INTERVAL);
@@ -476,12 +487,7 @@ mod tests {
         assert_eq!(news_interval(usize::MAX), Duration::from_secs(5));
         let (mut seat, _to_game, waker) = seat(16);
         waker.set_crowd(200);
-        waker.wake();
-        assert!(matches!(
-            seat.next(Duration::from_secs(1)),
-            Some(Input::Signal)
-        ));
-        let drawn = Instant::now();
+        let drawn = news_drawn(&mut seat, &waker);
         waker.wake();
         assert!(matches!(
             seat.next(Duration::from_secs(5)),
@@ -493,12 +499,7 @@ mod tests {
     #[test]
     fn news_is_drawn_ten_times_a_second_at_most_and_never_lost() {
         let (mut seat, to_game, waker) = seat(16);
-        waker.wake();
-        assert!(matches!(
-            seat.next(Duration::from_secs(1)),
-            Some(Input::Signal)
-        ));
-        let drawn = Instant::now();
+        let drawn = news_drawn(&mut seat, &waker);
         waker.wake();
         to_game.send(FromPlayer::Bytes(b"x".to_vec())).unwrap();
         // the key is not held back by the news, which comes in its turn
