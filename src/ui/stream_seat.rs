@@ -225,6 +225,14 @@ impl<W: Write> StreamSeat<W> {
         self.idle_limit = Some(limit);
         self
     }
+
+    /// The news is about to be drawn: what happens from now on wakes the
+    /// seat again.
+    fn news_taken(&self) {
+        if let Some(woken) = &self.woken {
+            woken.waiting.store(false, Ordering::Release);
+        }
+    }
 }
 
 /// A command's escape sequence as text: written straight into the stream,
@@ -287,10 +295,12 @@ impl<W: Write> Seat for StreamSeat<W> {
                 }
                 Ok(FromPlayer::Wake) => {
                     if let Some(woken) = &self.woken {
-                        woken.waiting.store(false, Ordering::Release);
                         self.news.interval = news_interval(woken.crowd.load(Ordering::Relaxed));
                     }
+                    // news held for its turn keeps the waker's flag up:
+                    // until it is drawn, no one wakes this seat again
                     if self.news.arrived(Instant::now()) {
+                        self.news_taken();
                         return Some(Input::Signal);
                     }
                 }
@@ -302,6 +312,7 @@ impl<W: Write> Seat for StreamSeat<W> {
                     let now = Instant::now();
                     if news_due.is_some_and(|due| due <= now) {
                         self.news.shown(now);
+                        self.news_taken();
                         return Some(Input::Signal);
                     }
                     if now >= end {
@@ -461,6 +472,37 @@ mod tests {
             ));
         }
         // taken, the wake-up may come again
+        waker.wake();
+        assert!(matches!(
+            seat.next(Duration::from_secs(5)),
+            Some(Input::Signal)
+        ));
+    }
+
+    #[test]
+    fn news_held_for_its_turn_is_not_woken_again() {
+        let (mut seat, to_game, waker) = seat(16);
+        news_drawn(&mut seat, &waker);
+        waker.wake();
+        // the wake-up is taken and held for its turn
+        assert!(seat.next(Duration::from_millis(10)).is_none());
+        for _ in 0..1000 {
+            waker.wake();
+        }
+        // nothing more came into the queue: all sixteen places are free
+        for _ in 0..16 {
+            to_game.try_send(FromPlayer::Bytes(b"x".to_vec())).unwrap();
+        }
+        let mut keys = 0;
+        loop {
+            match seat.next(Duration::from_secs(5)) {
+                Some(Input::Event(_)) => keys += 1,
+                Some(Input::Signal) => break,
+                _ => panic!("neither a key nor the news"),
+            }
+        }
+        assert_eq!(keys, 16);
+        // drawn, the news may come again
         waker.wake();
         assert!(matches!(
             seat.next(Duration::from_secs(5)),
