@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use tudoku_engine::{ParseError, ParsedPuzzle, PuzzleAssembler, Shape};
 
 use super::lines::{BoundedLines, Line};
+use super::parallel::Items;
 
 /// The whole text of a puzzle file, for `play FILE`, which needs only its
 /// first puzzle: at most [`MAX_TEXT_BYTES`] are read.
@@ -55,34 +56,48 @@ const READ_BUFFER: usize = 64 * 1024;
 pub struct Stream {
     pub name: String,
     reader: Box<dyn BufRead + Send>,
+    /// The input's length, for a regular file.
+    length: Option<u64>,
 }
 
 /// Opens `path`, or stdin when it is `None` or `-`. The error names the
 /// path and says what is wrong: missing, unreadable, a directory, a device.
 pub fn open_input(path: Option<&PathBuf>) -> Result<Stream, String> {
-    let reader: Box<dyn BufRead + Send> = match path {
+    let (reader, length): (Box<dyn BufRead + Send>, _) = match path {
         Some(p) if p.as_os_str() != "-" => {
-            Box::new(BufReader::with_capacity(READ_BUFFER, open_file(p)?))
+            let (file, length) = open_file(p)?;
+            (
+                Box::new(BufReader::with_capacity(READ_BUFFER, file)),
+                length,
+            )
         }
-        _ => Box::new(BufReader::with_capacity(READ_BUFFER, io::stdin())),
+        _ => (
+            Box::new(BufReader::with_capacity(READ_BUFFER, io::stdin())),
+            None,
+        ),
     };
     let name = match path {
         Some(p) if p.as_os_str() != "-" => p.display().to_string(),
         _ => "<stdin>".to_string(),
     };
-    Ok(Stream { name, reader })
+    Ok(Stream {
+        name,
+        reader,
+        length,
+    })
 }
 
 /// Opens a file to read puzzles from, if it is a kind of file that ends:
 /// a regular file, a FIFO or a socket; not a directory or a device (where
-/// `/dev/zero` would never end).
-fn open_file(path: &Path) -> Result<File, String> {
+/// `/dev/zero` would never end). With it, its length when it is a regular
+/// file.
+fn open_file(path: &Path) -> Result<(File, Option<u64>), String> {
     let name = path.display();
     let file = File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let kind = file
+    let metadata = file
         .metadata()
-        .map_err(|e| format!("cannot read {name}: {e}"))?
-        .file_type();
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    let kind = metadata.file_type();
     if kind.is_dir() {
         return Err(format!("{name} is a directory, not a puzzle file"));
     }
@@ -93,7 +108,7 @@ fn open_file(path: &Path) -> Result<File, String> {
             return Err(format!("{name} is a device, not a puzzle file"));
         }
     }
-    Ok(file)
+    Ok((file, kind.is_file().then_some(metadata.len())))
 }
 
 /// One item of a batch command's input, in input order: a puzzle (first
@@ -129,6 +144,8 @@ impl Stream {
             assembler: PuzzleAssembler::new(shape),
             queue: VecDeque::new(),
             ended: false,
+            length: self.length,
+            given: 0,
         }
     }
 }
@@ -141,12 +158,37 @@ pub struct Puzzles {
     /// grid it cut short.
     queue: VecDeque<Entry>,
     ended: bool,
+    /// The input's length, when it is a regular file.
+    length: Option<u64>,
+    /// Entries handed out so far.
+    given: usize,
+}
+
+impl Items for Puzzles {
+    /// The bytes left at the bytes per entry so far: a file's entries are
+    /// mostly alike. Unknown for standard input and before the first entry.
+    fn left(&self) -> Option<usize> {
+        let read = self.lines.bytes_read();
+        if self.given == 0 || read == 0 {
+            return None;
+        }
+        let unread = self.length?.saturating_sub(read);
+        Some((unread as f64 * self.given as f64 / read as f64) as usize)
+    }
 }
 
 impl Iterator for Puzzles {
     type Item = Entry;
 
     fn next(&mut self) -> Option<Entry> {
+        let entry = self.next_entry();
+        self.given += usize::from(entry.is_some());
+        entry
+    }
+}
+
+impl Puzzles {
+    fn next_entry(&mut self) -> Option<Entry> {
         loop {
             if let Some(item) = self.assembler.pop() {
                 return Some(match item {
@@ -178,5 +220,46 @@ impl Iterator for Puzzles {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_file_tells_about_how_many_puzzles_are_left() {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        for _ in 0..100 {
+            writeln!(file, "{PUZZLE}").unwrap();
+        }
+        let path = file.path().to_path_buf();
+        let mut puzzles = open_input(Some(&path)).unwrap().puzzles(None);
+        // nothing read yet: no measure of a puzzle's bytes
+        assert_eq!(puzzles.left(), None);
+        for _ in 0..10 {
+            assert!(matches!(puzzles.next(), Some(Entry::Puzzle(_))));
+        }
+        assert_eq!(puzzles.left(), Some(90));
+        assert_eq!(puzzles.by_ref().count(), 90);
+        assert_eq!(puzzles.left(), Some(0));
+    }
+
+    #[test]
+    fn a_stream_of_unknown_length_does_not_tell() {
+        let text = format!("{PUZZLE}\n{PUZZLE}\n");
+        let stream = Stream {
+            name: "<stdin>".into(),
+            reader: Box::new(io::Cursor::new(text.into_bytes())),
+            length: None,
+        };
+        let mut puzzles = stream.puzzles(None);
+        assert!(puzzles.next().is_some());
+        assert_eq!(puzzles.left(), None);
     }
 }

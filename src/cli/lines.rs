@@ -33,6 +33,8 @@ pub enum Line<'a> {
 pub struct BoundedLines<R> {
     reader: R,
     number: usize,
+    /// Bytes taken from the reader so far.
+    taken: u64,
     buffer: Vec<u8>,
     max: usize,
 }
@@ -47,9 +49,15 @@ impl<R: BufRead> BoundedLines<R> {
         BoundedLines {
             reader,
             number: 0,
+            taken: 0,
             buffer: Vec::with_capacity(max + 2),
             max,
         }
+    }
+
+    /// Bytes read so far, line breaks and skipped lines included.
+    pub fn bytes_read(&self) -> u64 {
+        self.taken
     }
 
     /// The next line and its number, `None` at the end of the input.
@@ -69,7 +77,7 @@ impl<R: BufRead> BoundedLines<R> {
         if self.buffer.len() > self.max {
             if !ended {
                 // `skip_until` consumes the rest of the line without storing it.
-                self.reader.skip_until(b'\n')?;
+                self.taken += self.reader.skip_until(b'\n')? as u64;
             }
             let comment = self.buffer.trim_ascii_start().starts_with(b"#");
             let line = if comment {
@@ -101,11 +109,13 @@ impl<R: BufRead> BoundedLines<R> {
             if let Some(at) = memchr::memchr(b'\n', window) {
                 self.buffer.extend_from_slice(&window[..=at]);
                 self.reader.consume(at + 1);
+                self.taken += at as u64 + 1;
                 return Ok(true);
             }
             let taken = window.len();
             self.buffer.extend_from_slice(window);
             self.reader.consume(taken);
+            self.taken += taken as u64;
             if taken == 0 || self.buffer.len() == limit {
                 return Ok(false);
             }
@@ -145,6 +155,24 @@ mod tests {
 
     fn text(s: &str) -> Got {
         Got::Text(s.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn bytes_read_count_every_byte_taken_skipped_lines_too() {
+        let input = b"abc\r\n0123456789\nxy";
+        let mut lines = BoundedLines::with_max(&input[..], 4);
+        assert_eq!(lines.bytes_read(), 0);
+        lines.next_line().unwrap();
+        assert_eq!(lines.bytes_read(), 5);
+        // too long: skipped, its bytes counted all the same
+        assert!(matches!(
+            lines.next_line().unwrap(),
+            Some((2, Line::TooLong))
+        ));
+        assert_eq!(lines.bytes_read(), 16);
+        lines.next_line().unwrap();
+        assert!(lines.next_line().unwrap().is_none());
+        assert_eq!(lines.bytes_read(), input.len() as u64);
     }
 
     #[test]
